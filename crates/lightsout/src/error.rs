@@ -1,0 +1,56 @@
+//! The library's error type.
+
+/// Everything that can go wrong in the library. Front ends map these to messages and exit
+/// codes; every variant's text names what was wrong and, for limits, which limit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Zero or absurd board dimensions.
+    #[error("invalid size {0}")]
+    InvalidSize(String),
+    /// A board whose contents do not fit its game.
+    #[error("invalid board: {0}")]
+    InvalidBoard(String),
+    /// Rules that make no sense (empty shape, modulus out of range, bad graph...).
+    #[error("invalid rules: {0}")]
+    InvalidRules(String),
+    /// Two boards (or a board and a game) of different dimensions or moduli.
+    #[error("size mismatch: expected {expected}, found {found}")]
+    SizeMismatch {
+        /// What the game needs.
+        expected: String,
+        /// What was given.
+        found: String,
+    },
+    /// The method does not handle these rules.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The method would take unreasonably long (or too much memory) on this size.
+    #[error("method '{method}' refuses a {size} board: {limit}; use method '{instead}' instead")]
+    TooLarge {
+        /// The refusing method.
+        method: &'static str,
+        /// The board's size, e.g. `40x40`.
+        size: String,
+        /// The limit that was hit.
+        limit: String,
+        /// A method that can do it.
+        instead: &'static str,
+    },
+    /// A search or enumeration bound was exceeded (e.g. the minimal-press search).
+    #[error("{0}")]
+    LimitExceeded(String),
+    /// A computed answer failed its own check: a bug, reported instead of a wrong answer.
+    #[error("internal error (please report): {0}")]
+    Internal(String),
+}
+
+impl Error {
+    pub(crate) fn invalid_rules(msg: impl Into<String>) -> Self {
+        Error::InvalidRules(msg.into())
+    }
+
+    pub(crate) fn invalid_board(msg: impl Into<String>) -> Self {
+        Error::InvalidBoard(msg.into())
+    }
+}

@@ -1,0 +1,359 @@
+//! A rectangular grid of lights (or of press counts), each a value mod K.
+
+use crate::error::Error;
+use crate::gf2::BitMatrix;
+use std::fmt;
+
+/// An `rows x cols` grid of values modulo `modulus` (2 for the classic on/off lights).
+///
+/// The same type holds a position (light states) and a press pattern (how often each
+/// button is pressed). Binary boards are bit-packed ([`BitMatrix`]); boards with more
+/// than two states use a byte per cell.
+///
+/// ```
+/// use lightsout::Board;
+/// let mut b = Board::new(2, 3);
+/// b.set(1, 2, 1);
+/// assert_eq!(b.get(1, 2), 1);
+/// assert_eq!(b.count_nonzero(), 1);
+/// assert_eq!(b.to_string(), "000\n001\n");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Cells,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Cells {
+    Binary(BitMatrix),
+    Modular { modulus: u8, values: Vec<u8> },
+}
+
+impl Board {
+    /// An all-zero binary board. Use [`Board::try_new`] for sizes that may not fit.
+    ///
+    /// # Panics
+    /// If the board would not fit in memory addressing (`rows * cols` overflows).
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Self::from_bits(BitMatrix::zeros(rows, cols))
+    }
+
+    /// An all-zero board with `modulus` states per cell (2 to 255), checking the size.
+    pub fn try_new(rows: usize, cols: usize, modulus: u8) -> Result<Self, Error> {
+        crate::game::check_dimensions(rows, cols)?;
+        crate::game::check_modulus(modulus)?;
+        Ok(if modulus == 2 {
+            Self::new(rows, cols)
+        } else {
+            Self {
+                rows,
+                cols,
+                cells: Cells::Modular {
+                    modulus,
+                    values: vec![0; rows * cols],
+                },
+            }
+        })
+    }
+
+    /// The all-on binary board (seed 000's default start).
+    pub fn all_on(rows: usize, cols: usize) -> Self {
+        Self::from_bits(BitMatrix::ones(rows, cols))
+    }
+
+    /// Wraps a packed binary grid.
+    pub fn from_bits(bits: BitMatrix) -> Self {
+        Self {
+            rows: bits.rows(),
+            cols: bits.cols(),
+            cells: Cells::Binary(bits),
+        }
+    }
+
+    /// A board from row-major values, each below `modulus`.
+    pub fn from_values(
+        rows: usize,
+        cols: usize,
+        modulus: u8,
+        values: &[u8],
+    ) -> Result<Self, Error> {
+        let mut b = Self::try_new(rows, cols, modulus)?;
+        if values.len() != rows * cols {
+            return Err(Error::invalid_board(format!(
+                "expected {} values for a {rows}x{cols} board, got {}",
+                rows * cols,
+                values.len()
+            )));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if v >= modulus {
+                return Err(Error::invalid_board(format!(
+                    "value {v} at row {}, column {} is not below the modulus {modulus}",
+                    i / cols + 1,
+                    i % cols + 1
+                )));
+            }
+            b.set(i / cols, i % cols, v);
+        }
+        Ok(b)
+    }
+
+    /// Number of rows.
+    #[inline]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    #[inline]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Number of states per cell.
+    #[inline]
+    pub fn modulus(&self) -> u8 {
+        match &self.cells {
+            Cells::Binary(_) => 2,
+            Cells::Modular { modulus, .. } => *modulus,
+        }
+    }
+
+    /// Value of cell `(r, c)`.
+    #[inline]
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        match &self.cells {
+            Cells::Binary(m) => u8::from(m.get(r, c)),
+            Cells::Modular { values, .. } => values[r * self.cols + c],
+        }
+    }
+
+    /// Sets cell `(r, c)`; the value is reduced mod the modulus.
+    #[inline]
+    pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        match &mut self.cells {
+            Cells::Binary(m) => m.set(r, c, value & 1 == 1),
+            Cells::Modular { modulus, values } => values[r * self.cols + c] = value % *modulus,
+        }
+    }
+
+    /// Adds `delta` to cell `(r, c)` (mod the modulus).
+    #[inline]
+    pub fn add(&mut self, r: usize, c: usize, delta: u8) {
+        match &mut self.cells {
+            Cells::Binary(m) => {
+                if delta & 1 == 1 {
+                    m.flip(r, c)
+                }
+            }
+            Cells::Modular { modulus, values } => {
+                let v = &mut values[r * self.cols + c];
+                *v = ((u16::from(*v) + u16::from(delta)) % u16::from(*modulus)) as u8;
+            }
+        }
+    }
+
+    /// The packed bits of a binary board (`None` if the modulus is not 2).
+    #[inline]
+    pub fn bits(&self) -> Option<&BitMatrix> {
+        match &self.cells {
+            Cells::Binary(m) => Some(m),
+            Cells::Modular { .. } => None,
+        }
+    }
+
+    /// The packed bits of a binary board, mutable.
+    #[inline]
+    pub fn bits_mut(&mut self) -> Option<&mut BitMatrix> {
+        match &mut self.cells {
+            Cells::Binary(m) => Some(m),
+            Cells::Modular { .. } => None,
+        }
+    }
+
+    /// Consumes a binary board, returning its bits.
+    pub fn into_bits(self) -> Option<BitMatrix> {
+        match self.cells {
+            Cells::Binary(m) => Some(m),
+            Cells::Modular { .. } => None,
+        }
+    }
+
+    /// All values, row-major.
+    pub fn values(&self) -> Vec<u8> {
+        match &self.cells {
+            Cells::Binary(_) => (0..self.cells())
+                .map(|i| self.get(i / self.cols, i % self.cols))
+                .collect(),
+            Cells::Modular { values, .. } => values.clone(),
+        }
+    }
+
+    /// The values as a list of rows (for JSON output).
+    pub fn to_rows(&self) -> Vec<Vec<u8>> {
+        (0..self.rows)
+            .map(|r| (0..self.cols).map(|c| self.get(r, c)).collect())
+            .collect()
+    }
+
+    /// Number of nonzero cells.
+    pub fn count_nonzero(&self) -> u64 {
+        match &self.cells {
+            Cells::Binary(m) => m.count_ones(),
+            Cells::Modular { values, .. } => values.iter().filter(|&&v| v != 0).count() as u64,
+        }
+    }
+
+    /// Sum of all values: the number of presses when the board is a press pattern.
+    pub fn total(&self) -> u64 {
+        match &self.cells {
+            Cells::Binary(m) => m.count_ones(),
+            Cells::Modular { values, .. } => values.iter().map(|&v| u64::from(v)).sum(),
+        }
+    }
+
+    /// True if every cell is zero.
+    pub fn is_zero(&self) -> bool {
+        match &self.cells {
+            Cells::Binary(m) => m.is_zero(),
+            Cells::Modular { values, .. } => values.iter().all(|&v| v == 0),
+        }
+    }
+
+    /// `self - other` cell by cell (mod the modulus): the change needed to go from
+    /// `other` to `self`.
+    pub fn difference(&self, other: &Board) -> Result<Board, Error> {
+        self.check_same_shape(other)?;
+        let mut out = self.clone();
+        match (&mut out.cells, &other.cells) {
+            (Cells::Binary(a), Cells::Binary(b)) => {
+                crate::gf2::xor_into(a.words_mut(), b.words());
+            }
+            _ => {
+                let k = self.modulus();
+                for r in 0..self.rows {
+                    for c in 0..self.cols {
+                        out.set(r, c, (k - other.get(r, c)) % k);
+                        out.add(r, c, self.get(r, c));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `self + other` cell by cell (mod the modulus).
+    pub fn sum(&self, other: &Board) -> Result<Board, Error> {
+        self.check_same_shape(other)?;
+        let mut out = self.clone();
+        match (&mut out.cells, &other.cells) {
+            (Cells::Binary(a), Cells::Binary(b)) => crate::gf2::xor_into(a.words_mut(), b.words()),
+            _ => {
+                for r in 0..self.rows {
+                    for c in 0..self.cols {
+                        out.add(r, c, other.get(r, c));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The board flipped over its main diagonal.
+    pub fn transpose(&self) -> Board {
+        match &self.cells {
+            Cells::Binary(m) => Board::from_bits(m.transpose()),
+            Cells::Modular { modulus, .. } => {
+                let mut t = Board::try_new(self.cols, self.rows, *modulus)
+                    .expect("transpose of a valid board is valid");
+                for r in 0..self.rows {
+                    for c in 0..self.cols {
+                        t.set(c, r, self.get(r, c));
+                    }
+                }
+                t
+            }
+        }
+    }
+
+    /// Errors unless `other` has the same dimensions and modulus.
+    pub fn check_same_shape(&self, other: &Board) -> Result<(), Error> {
+        if (self.rows, self.cols, self.modulus()) != (other.rows, other.cols, other.modulus()) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{}x{} (mod {})", self.rows, self.cols, self.modulus()),
+                found: format!("{}x{} (mod {})", other.rows, other.cols, other.modulus()),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// One row per line; a digit per cell when the modulus is at most 10, space-separated
+/// numbers otherwise.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let wide = self.modulus() > 10;
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if wide && c > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{}", self.get(r, c))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} mod {}:",
+            self.rows,
+            self.cols,
+            self.modulus()
+        )?;
+        if self.cells() <= 10_000 {
+            write!(f, "{self}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modular_difference_and_sum_are_inverse() {
+        let a = Board::from_values(2, 2, 3, &[0, 1, 2, 2]).unwrap();
+        let b = Board::from_values(2, 2, 3, &[1, 1, 0, 2]).unwrap();
+        let d = a.difference(&b).unwrap();
+        assert_eq!(d.values(), vec![2, 0, 2, 0]);
+        assert_eq!(b.sum(&d).unwrap(), a);
+    }
+
+    #[test]
+    fn values_out_of_range_are_rejected() {
+        assert!(Board::from_values(1, 2, 3, &[0, 3]).is_err());
+        assert!(Board::from_values(1, 2, 3, &[0]).is_err());
+    }
+
+    #[test]
+    fn binary_transpose() {
+        let mut a = Board::new(2, 3);
+        a.set(0, 2, 1);
+        let t = a.transpose();
+        assert_eq!((t.rows(), t.cols(), t.get(2, 0)), (3, 2, 1));
+    }
+}

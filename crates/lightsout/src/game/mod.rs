@@ -1,0 +1,410 @@
+//! The game: a board of `rows x cols` cells and the [`Rules`] of what a press does.
+
+mod board;
+mod rules;
+
+pub use board::Board;
+pub use rules::{Boundary, Reach, Rules, Shape};
+
+use crate::error::Error;
+use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};
+
+/// Largest number of cells of any board (2^40, about 10^12; a packed binary board of that
+/// size takes 128 GiB). Front ends set tighter limits of their own.
+pub const MAX_CELLS: u64 = 1 << 40;
+
+/// Errors unless `1 <= rows, cols` and `rows * cols <= MAX_CELLS`.
+pub(crate) fn check_dimensions(rows: usize, cols: usize) -> Result<(), Error> {
+    if rows == 0 || cols == 0 {
+        return Err(Error::InvalidSize(format!(
+            "{rows}x{cols}: a board needs at least one row and one column"
+        )));
+    }
+    match (rows as u64).checked_mul(cols as u64) {
+        Some(n) if n <= MAX_CELLS => Ok(()),
+        _ => Err(Error::InvalidSize(format!(
+            "{rows}x{cols} has more than {MAX_CELLS} cells, the library's limit"
+        ))),
+    }
+}
+
+/// Errors unless `2 <= modulus` (a `u8` is at most 255).
+pub(crate) fn check_modulus(modulus: u8) -> Result<(), Error> {
+    if modulus < 2 {
+        return Err(Error::invalid_rules(format!(
+            "modulus {modulus}: a light needs between 2 and 255 states"
+        )));
+    }
+    Ok(())
+}
+
+/// A Lights Out game: board dimensions plus rules. Positions and press patterns are
+/// [`Board`]s of the same dimensions.
+///
+/// ```
+/// use lightsout::{Board, Game};
+/// let game = Game::classic(3, 3).unwrap();
+/// let mut board = Board::new(3, 3);
+/// game.press(&mut board, 1, 1);
+/// assert_eq!(board.to_string(), "010\n111\n010\n");
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    rows: usize,
+    cols: usize,
+    rules: Rules,
+}
+
+impl Game {
+    /// A game on a `rows x cols` board. Errors on zero or absurd sizes, explicit rules
+    /// whose cell count or indices do not match the board.
+    pub fn new(rows: usize, cols: usize, rules: Rules) -> Result<Self, Error> {
+        check_dimensions(rows, cols)?;
+        if let Reach::Explicit(lists) = rules.reach() {
+            let n = rows * cols;
+            if lists.len() != n {
+                return Err(Error::invalid_rules(format!(
+                    "per-cell rules list {} cells but the board has {n}",
+                    lists.len()
+                )));
+            }
+            for (cell, list) in lists.iter().enumerate() {
+                if let Some(&bad) = list.iter().find(|&&t| t as usize >= n) {
+                    return Err(Error::invalid_rules(format!(
+                        "cell {cell} reaches cell {bad}, but there are only {n} cells"
+                    )));
+                }
+            }
+        }
+        Ok(Self { rows, cols, rules })
+    }
+
+    /// The classic game (plus shape, open board, two states) on `rows x cols`.
+    pub fn classic(rows: usize, cols: usize) -> Result<Self, Error> {
+        Self::new(rows, cols, Rules::classic())
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of cells (buttons, and lights).
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Number of states per light.
+    pub fn modulus(&self) -> u8 {
+        self.rules.modulus()
+    }
+
+    /// An all-zero board for this game.
+    pub fn empty_board(&self) -> Board {
+        Board::try_new(self.rows, self.cols, self.modulus()).expect("game dimensions are valid")
+    }
+
+    /// Errors unless `board` fits this game (dimensions and modulus).
+    pub fn check_board(&self, board: &Board) -> Result<(), Error> {
+        if (board.rows(), board.cols(), board.modulus()) != (self.rows, self.cols, self.modulus()) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{}x{} (mod {})", self.rows, self.cols, self.modulus()),
+                found: format!(
+                    "{}x{} (mod {})",
+                    board.rows(),
+                    board.cols(),
+                    board.modulus()
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// The distinct cells (row-major indices) that pressing `cell` changes, appended to
+    /// `out` after clearing it.
+    pub fn reached(&self, cell: usize, out: &mut Vec<usize>) {
+        out.clear();
+        match self.rules.reach() {
+            Reach::Explicit(lists) => out.extend(lists[cell].iter().map(|&c| c as usize)),
+            Reach::Shape { shape, boundary } => {
+                let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
+                for &(dr, dc) in shape.offsets() {
+                    if let Some((tr, tc)) =
+                        self.wrap(*boundary, r + i64::from(dr), c + i64::from(dc))
+                    {
+                        out.push(tr * self.cols + tc);
+                    }
+                }
+                out.sort_unstable();
+                out.dedup();
+            }
+        }
+    }
+
+    /// Maps a possibly out-of-range position onto the board, or `None` if it falls off
+    /// an open edge.
+    fn wrap(&self, boundary: Boundary, mut r: i64, mut c: i64) -> Option<(usize, usize)> {
+        let (m, n) = (self.rows as i64, self.cols as i64);
+        if boundary == Boundary::Open {
+            return ((0..m).contains(&r) && (0..n).contains(&c))
+                .then_some((r as usize, c as usize));
+        }
+        let flip_cols = matches!(boundary, Boundary::Klein | Boundary::Projective);
+        let flip_rows = boundary == Boundary::Projective;
+        // Each pass moves the position by one period towards the board; offsets are
+        // small, so this ends after a few passes.
+        while !((0..m).contains(&r) && (0..n).contains(&c)) {
+            if r < 0 || r >= m {
+                r += if r < 0 { m } else { -m };
+                if flip_cols {
+                    c = n - 1 - c;
+                }
+            }
+            if c < 0 || c >= n {
+                c += if c < 0 { n } else { -n };
+                if flip_rows {
+                    r = m - 1 - r;
+                }
+            }
+        }
+        Some((r as usize, c as usize))
+    }
+
+    /// Presses cell `(r, c)` once.
+    pub fn press(&self, board: &mut Board, r: usize, c: usize) {
+        let mut reached = Vec::new();
+        self.reached(r * self.cols + c, &mut reached);
+        for cell in reached {
+            board.add(cell / self.cols, cell % self.cols, 1);
+        }
+    }
+
+    /// Applies a press pattern (press counts per cell) to `board`.
+    pub fn apply(&self, board: &mut Board, presses: &Board) -> Result<(), Error> {
+        self.check_board(board)?;
+        self.check_board(presses)?;
+        if let (Some(bits), Some(p)) = (board.bits_mut(), presses.bits()) {
+            if self.apply_binary_fast(bits, p) {
+                return Ok(());
+            }
+        }
+        let mut reached = Vec::new();
+        for cell in 0..self.cells() {
+            let times = presses.get(cell / self.cols, cell % self.cols);
+            if times == 0 {
+                continue;
+            }
+            self.reached(cell, &mut reached);
+            for &t in &reached {
+                board.add(t / self.cols, t % self.cols, times);
+            }
+        }
+        Ok(())
+    }
+
+    /// The lights changed by a press pattern, starting from all off.
+    pub fn effect(&self, presses: &Board) -> Result<Board, Error> {
+        let mut b = self.empty_board();
+        self.apply(&mut b, presses)?;
+        Ok(b)
+    }
+
+    /// True if `presses` takes `start` to `target`.
+    pub fn is_solution(
+        &self,
+        start: &Board,
+        target: &Board,
+        presses: &Board,
+    ) -> Result<bool, Error> {
+        let mut b = start.clone();
+        self.apply(&mut b, presses)?;
+        Ok(b == *target)
+    }
+
+    /// Word-parallel replay for binary shape rules on open and torus boards: one shifted
+    /// XOR of each press row per offset. Returns false where it does not apply.
+    fn apply_binary_fast(&self, board: &mut BitMatrix, presses: &BitMatrix) -> bool {
+        let Some((shape, boundary)) = self.rules.shape() else {
+            return false;
+        };
+        let (rr, rc) = shape.reach();
+        let torus = match boundary {
+            Boundary::Open => false,
+            // On small tori two offsets can land on the same cell; the cell-by-cell path
+            // counts such a cell once, as the rules say.
+            Boundary::Torus if self.rows > 2 * rr && self.cols > 2 * rc => true,
+            _ => return false,
+        };
+        let (m, n) = (self.rows as i64, self.cols as i64);
+        for &(dr, dc) in shape.offsets() {
+            for r in 0..m {
+                let mut t = r + i64::from(dr);
+                if !(0..m).contains(&t) {
+                    if !torus {
+                        continue;
+                    }
+                    t = t.rem_euclid(m);
+                }
+                let (src, dst) = (r as usize, t as usize);
+                let src_row = presses.row(src);
+                let dst_row = board.row_mut(dst);
+                xor_shifted(dst_row, src_row, i64::from(dc), self.cols);
+                if torus && dc != 0 {
+                    xor_shifted(
+                        dst_row,
+                        src_row,
+                        i64::from(dc) - n * i64::from(dc.signum()),
+                        self.cols,
+                    );
+                }
+            }
+        }
+        true
+    }
+
+    /// The game on the transposed board, if the rules have a transposed form.
+    pub fn transpose(&self) -> Option<Game> {
+        let (shape, boundary) = self.rules.shape()?;
+        if boundary == Boundary::Klein {
+            return None;
+        }
+        let rules = Rules::new(shape.transpose(), boundary, self.modulus()).ok()?;
+        Some(Game {
+            rows: self.cols,
+            cols: self.rows,
+            rules,
+        })
+    }
+
+    /// The toggle matrix of a binary game: entry `(light, button)` is 1 when pressing
+    /// `button` changes `light`. Errors for more than two states.
+    pub fn toggle_matrix(&self) -> Result<BitMatrix, Error> {
+        if self.modulus() != 2 {
+            return Err(Error::Unsupported(
+                "the GF(2) toggle matrix needs two states per light".into(),
+            ));
+        }
+        let n = self.cells();
+        let mut m = BitMatrix::zeros(n, n);
+        let mut reached = Vec::new();
+        for button in 0..n {
+            self.reached(button, &mut reached);
+            for &light in &reached {
+                m.set(light, button, true);
+            }
+        }
+        Ok(m)
+    }
+}
+
+/// `dst[c + shift] ^= src[c]` for every `c` with both positions in `0..width`.
+pub(crate) fn xor_shifted(dst: &mut [u64], src: &[u64], shift: i64, width: usize) {
+    let words = dst.len();
+    if shift.unsigned_abs() as usize >= width {
+        return;
+    }
+    if shift >= 0 {
+        let (ws, bs) = (shift as usize / WORD_BITS, shift as usize % WORD_BITS);
+        for i in (ws..words).rev() {
+            let j = i - ws;
+            let mut w = src[j] << bs;
+            if bs != 0 && j > 0 {
+                w |= src[j - 1] >> (WORD_BITS - bs);
+            }
+            dst[i] ^= w;
+        }
+    } else {
+        let s = (-shift) as usize;
+        let (ws, bs) = (s / WORD_BITS, s % WORD_BITS);
+        for i in 0..words - ws {
+            let j = i + ws;
+            let mut w = src[j] >> bs;
+            if bs != 0 && j + 1 < words {
+                w |= src[j + 1] << (WORD_BITS - bs);
+            }
+            dst[i] ^= w;
+        }
+    }
+    if let Some(last) = dst.last_mut() {
+        *last &= tail_mask(width);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slow_effect(game: &Game, presses: &Board) -> Board {
+        let mut b = game.empty_board();
+        let mut reached = Vec::new();
+        for cell in 0..game.cells() {
+            for _ in 0..presses.get(cell / game.cols(), cell % game.cols()) {
+                game.reached(cell, &mut reached);
+                for &t in &reached {
+                    b.add(t / game.cols(), t % game.cols(), 1);
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn fast_replay_matches_cell_by_cell() {
+        let mut seed = 9u64;
+        for (m, n) in [(1, 1), (3, 70), (7, 64), (65, 5), (10, 130)] {
+            for boundary in [Boundary::Open, Boundary::Torus] {
+                for shape in [
+                    Shape::plus(),
+                    Shape::king(),
+                    Shape::knight(),
+                    Shape::plus().without_self(),
+                ] {
+                    let game = Game::new(m, n, Rules::new(shape, boundary, 2).unwrap()).unwrap();
+                    let mut p = Board::new(m, n);
+                    for r in 0..m {
+                        for c in 0..n {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                            p.set(r, c, (seed >> 60) as u8 & 1);
+                        }
+                    }
+                    assert_eq!(
+                        game.effect(&p).unwrap(),
+                        slow_effect(&game, &p),
+                        "{m}x{n} {boundary}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wrapped_boundaries_reach_five_cells() {
+        for b in Boundary::ALL {
+            let g = Game::new(4, 5, Rules::new(Shape::plus(), b, 2).unwrap()).unwrap();
+            let mut out = Vec::new();
+            // An edge cell away from the corners (at a corner of the projective plane
+            // two neighbours are the same cell).
+            g.reached(2, &mut out);
+            let expect = if b == Boundary::Open { 4 } else { 5 };
+            assert_eq!(out.len(), expect, "{b}");
+        }
+    }
+
+    #[test]
+    fn zero_and_absurd_sizes_are_rejected() {
+        assert!(Game::classic(0, 5).is_err());
+        assert!(Game::classic(5, 0).is_err());
+        assert!(Game::classic(usize::MAX, 2).is_err());
+        assert!(Game::classic(1 << 21, 1 << 20).is_err());
+    }
+}

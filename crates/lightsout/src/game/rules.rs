@@ -1,0 +1,371 @@
+//! What a press does: the press shape, the board's boundary, the number of states.
+
+use crate::error::Error;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// How the edges of a grid board are glued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Boundary {
+    /// Presses stop at the edges (the real puzzles).
+    #[default]
+    Open,
+    /// Left edge glued to right, top to bottom.
+    Torus,
+    /// Left to right as on the torus; top to bottom with the columns reversed.
+    Klein,
+    /// Both pairs of edges glued with a reversal (the real projective plane).
+    Projective,
+}
+
+impl Boundary {
+    /// Every boundary, for help texts and lists.
+    pub const ALL: [Boundary; 4] = [
+        Boundary::Open,
+        Boundary::Torus,
+        Boundary::Klein,
+        Boundary::Projective,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Boundary::Open => "open",
+            Boundary::Torus => "torus",
+            Boundary::Klein => "klein",
+            Boundary::Projective => "projective",
+        }
+    }
+}
+
+impl fmt::Display for Boundary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Boundary {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Boundary::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| {
+                Error::invalid_rules(format!(
+                    "unknown boundary '{s}' (expected open, torus, klein or projective)"
+                ))
+            })
+    }
+}
+
+/// The cells a press reaches, as `(row, column)` offsets from the pressed cell.
+///
+/// ```
+/// use lightsout::Shape;
+/// let plus = Shape::plus();
+/// assert_eq!(plus.offsets().len(), 5);
+/// assert!(plus.contains_self());
+/// assert_eq!(Shape::from_mask("010/111/010").unwrap(), plus);
+/// assert_eq!(plus.without_self().offsets().len(), 4);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Shape {
+    offsets: Vec<(i32, i32)>,
+}
+
+impl Shape {
+    /// Builds a shape from offsets (sorted and deduplicated).
+    pub fn from_offsets(offsets: impl IntoIterator<Item = (i32, i32)>) -> Result<Self, Error> {
+        let mut offsets: Vec<_> = offsets.into_iter().collect();
+        offsets.sort_unstable();
+        offsets.dedup();
+        if offsets.is_empty() {
+            return Err(Error::invalid_rules("the press shape reaches no cell"));
+        }
+        Ok(Self { offsets })
+    }
+
+    /// The classic press: the cell and its four orthogonal neighbours.
+    pub fn plus() -> Self {
+        Self::from_offsets([(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]).expect("non-empty")
+    }
+
+    /// The cell and its four diagonal neighbours.
+    pub fn x() -> Self {
+        Self::from_offsets([(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)]).expect("non-empty")
+    }
+
+    /// The cell and its eight neighbours.
+    pub fn king() -> Self {
+        Self::from_offsets((-1..=1).flat_map(|r| (-1..=1).map(move |c| (r, c)))).expect("non-empty")
+    }
+
+    /// The cell and the eight cells a chess knight's move away.
+    pub fn knight() -> Self {
+        let moves = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
+        Self::from_offsets(std::iter::once((0, 0)).chain(moves)).expect("non-empty")
+    }
+
+    /// Parses a mask such as `010/111/010`: rows separated by `/`, `1` (or `#`) where a
+    /// press reaches, `0` (or `.`) elsewhere. The mask has odd height and width; its
+    /// centre is the pressed cell.
+    pub fn from_mask(mask: &str) -> Result<Self, Error> {
+        let rows: Vec<&str> = mask.trim().split('/').collect();
+        let h = rows.len();
+        let w = rows[0].chars().count();
+        if rows.iter().any(|r| r.chars().count() != w) {
+            return Err(Error::invalid_rules(format!(
+                "shape mask '{mask}': rows have different lengths"
+            )));
+        }
+        if h.is_multiple_of(2) || w.is_multiple_of(2) {
+            return Err(Error::invalid_rules(format!(
+                "shape mask '{mask}' is {h}x{w}: height and width must be odd so it has a centre"
+            )));
+        }
+        let (cr, cc) = ((h / 2) as i32, (w / 2) as i32);
+        let mut offsets = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '1' | '#' => offsets.push((r as i32 - cr, c as i32 - cc)),
+                    '0' | '.' => {}
+                    other => {
+                        return Err(Error::invalid_rules(format!(
+                            "shape mask '{mask}': unexpected character '{other}' (use 0/1 or ./#)"
+                        )))
+                    }
+                }
+            }
+        }
+        Self::from_offsets(offsets)
+            .map_err(|_| Error::invalid_rules(format!("shape mask '{mask}' is empty")))
+    }
+
+    /// Parses a shape name (`plus`, `x`, `king`, `knight`) or a mask.
+    pub fn parse(s: &str) -> Result<Self, Error> {
+        match s {
+            "plus" => Ok(Self::plus()),
+            "x" => Ok(Self::x()),
+            "king" => Ok(Self::king()),
+            "knight" => Ok(Self::knight()),
+            _ if s.contains(['0', '1', '#', '.']) => Self::from_mask(s),
+            _ => Err(Error::invalid_rules(format!(
+                "unknown shape '{s}' (expected plus, x, king, knight or a mask like 010/111/010)"
+            ))),
+        }
+    }
+
+    /// The same shape without the pressed cell itself (the sigma game for `plus`).
+    pub fn without_self(&self) -> Self {
+        Self {
+            offsets: self
+                .offsets
+                .iter()
+                .copied()
+                .filter(|&o| o != (0, 0))
+                .collect(),
+        }
+    }
+
+    /// The offsets, sorted.
+    pub fn offsets(&self) -> &[(i32, i32)] {
+        &self.offsets
+    }
+
+    /// True if a press toggles its own cell.
+    pub fn contains_self(&self) -> bool {
+        self.offsets.binary_search(&(0, 0)).is_ok()
+    }
+
+    /// Largest `|row offset|` and `|column offset|`.
+    pub fn reach(&self) -> (usize, usize) {
+        let r = self
+            .offsets
+            .iter()
+            .map(|o| o.0.unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        let c = self
+            .offsets
+            .iter()
+            .map(|o| o.1.unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        (r as usize, c as usize)
+    }
+
+    /// The shape mirrored over the main diagonal.
+    pub fn transpose(&self) -> Self {
+        Self::from_offsets(self.offsets.iter().map(|&(r, c)| (c, r))).expect("non-empty")
+    }
+
+    /// True if the shape is its own point reflection (then the toggle matrix of an open or
+    /// torus board is symmetric).
+    pub fn is_symmetric(&self) -> bool {
+        self.offsets
+            .iter()
+            .all(|&(r, c)| self.offsets.binary_search(&(-r, -c)).is_ok())
+    }
+
+    /// The mask form, e.g. `010/111/010`.
+    pub fn to_mask(&self) -> String {
+        let (rr, rc) = self.reach();
+        let (rr, rc) = (rr as i32, rc as i32);
+        (-rr..=rr)
+            .map(|r| {
+                (-rc..=rc)
+                    .map(|c| {
+                        if self.offsets.binary_search(&(r, c)).is_ok() {
+                            '1'
+                        } else {
+                            '0'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Shape({})", self.to_mask())
+    }
+}
+
+/// Which cells a press reaches.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// The same shape at every cell of a grid, with the given boundary.
+    Shape {
+        /// The offsets a press reaches.
+        shape: Shape,
+        /// How the edges are glued.
+        boundary: Boundary,
+    },
+    /// An explicit list per cell (row-major index): the cells that pressing it changes.
+    /// Covers per-cell rules (Merlin's Magic Square) and arbitrary graphs.
+    Explicit(Arc<[Box<[u32]>]>),
+}
+
+/// The rules of a Lights Out variant: what a press reaches and how many states a light
+/// has. A press adds 1 (mod `modulus`) to every cell it reaches, once per cell.
+///
+/// ```
+/// use lightsout::{Boundary, Rules, Shape};
+/// let classic = Rules::classic();
+/// assert_eq!(classic.modulus(), 2);
+/// let torus = Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap();
+/// assert!(!torus.is_classic());
+/// assert!(Rules::new(Shape::plus(), Boundary::Open, 1).is_err());
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rules {
+    reach: Reach,
+    modulus: u8,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self::classic()
+    }
+}
+
+impl Rules {
+    /// The classic game: plus shape, open board, two states.
+    pub fn classic() -> Self {
+        Self {
+            reach: Reach::Shape {
+                shape: Shape::plus(),
+                boundary: Boundary::Open,
+            },
+            modulus: 2,
+        }
+    }
+
+    /// A shape on a boundary with `modulus` states (2 to 255).
+    pub fn new(shape: Shape, boundary: Boundary, modulus: u8) -> Result<Self, Error> {
+        super::check_modulus(modulus)?;
+        Ok(Self {
+            reach: Reach::Shape { shape, boundary },
+            modulus,
+        })
+    }
+
+    /// Explicit per-cell press lists (row-major cell indices) with `modulus` states.
+    /// Whether every index is in range is checked when a [`crate::Game`] is built.
+    pub fn explicit(presses: Vec<Vec<u32>>, modulus: u8) -> Result<Self, Error> {
+        super::check_modulus(modulus)?;
+        let lists: Vec<Box<[u32]>> = presses
+            .into_iter()
+            .map(|mut l| {
+                l.sort_unstable();
+                l.dedup();
+                l.into_boxed_slice()
+            })
+            .collect();
+        Ok(Self {
+            reach: Reach::Explicit(lists.into()),
+            modulus,
+        })
+    }
+
+    /// The same rules with another modulus.
+    pub fn with_modulus(mut self, modulus: u8) -> Result<Self, Error> {
+        super::check_modulus(modulus)?;
+        self.modulus = modulus;
+        Ok(self)
+    }
+
+    /// What a press reaches.
+    pub fn reach(&self) -> &Reach {
+        &self.reach
+    }
+
+    /// Number of states per light.
+    pub fn modulus(&self) -> u8 {
+        self.modulus
+    }
+
+    /// The shape and boundary, for shape rules.
+    pub fn shape(&self) -> Option<(&Shape, Boundary)> {
+        match &self.reach {
+            Reach::Shape { shape, boundary } => Some((shape, *boundary)),
+            Reach::Explicit(_) => None,
+        }
+    }
+
+    /// True for plus shape, open boundary, two states.
+    pub fn is_classic(&self) -> bool {
+        *self == Self::classic()
+    }
+
+    /// A one-line description, e.g. `plus, open, mod 2`.
+    pub fn describe(&self) -> String {
+        match &self.reach {
+            Reach::Shape { shape, boundary } => {
+                let name = if *shape == Shape::plus() {
+                    "plus".to_string()
+                } else if *shape == Shape::plus().without_self() {
+                    "sigma (plus without self)".to_string()
+                } else {
+                    shape.to_mask()
+                };
+                format!("{name}, {boundary}, mod {}", self.modulus)
+            }
+            Reach::Explicit(_) => format!("per-cell rules, mod {}", self.modulus),
+        }
+    }
+}

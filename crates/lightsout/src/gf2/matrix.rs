@@ -1,0 +1,478 @@
+//! Dense matrices over GF(2), rows packed in `u64` words, and Gauss–Jordan elimination.
+
+use super::bitvec::{tail_mask, words_for, xor_into, BitVec, WORD_BITS};
+use std::fmt;
+
+/// A dense `rows x cols` matrix over GF(2), row-major, each row padded to whole words.
+///
+/// Bits past `cols` in a row are always zero. The same type holds Lights Out boards
+/// (a light per bit) and linear systems (an equation per row).
+///
+/// ```
+/// use lightsout::gf2::BitMatrix;
+/// let mut m = BitMatrix::identity(3);
+/// m.set(0, 2, true);
+/// assert_eq!(m.rank(), 3);
+/// assert!(m.get(0, 2) && !m.get(2, 0));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct BitMatrix {
+    rows: usize,
+    cols: usize,
+    stride: usize,
+    words: Vec<u64>,
+}
+
+impl BitMatrix {
+    /// The zero matrix.
+    ///
+    /// # Panics
+    /// If `rows * words_per_row` overflows `usize`.
+    pub fn zeros(rows: usize, cols: usize) -> Self {
+        let stride = words_for(cols);
+        let len = rows
+            .checked_mul(stride)
+            .expect("matrix size overflows usize");
+        Self {
+            rows,
+            cols,
+            stride,
+            words: vec![0; len],
+        }
+    }
+
+    /// The all-ones matrix.
+    pub fn ones(rows: usize, cols: usize) -> Self {
+        let mut m = Self::zeros(rows, cols);
+        let mask = tail_mask(cols);
+        for r in 0..rows {
+            let row = m.row_mut(r);
+            row.fill(u64::MAX);
+            if let Some(last) = row.last_mut() {
+                *last = mask;
+            }
+        }
+        m
+    }
+
+    /// The `n x n` identity matrix.
+    pub fn identity(n: usize) -> Self {
+        let mut m = Self::zeros(n, n);
+        for i in 0..n {
+            m.set(i, i, true);
+        }
+        m
+    }
+
+    /// Builds a matrix whose rows are the given vectors (all of length `cols`).
+    ///
+    /// # Panics
+    /// If a vector's length is not `cols`.
+    pub fn from_rows(cols: usize, rows: &[BitVec]) -> Self {
+        let mut m = Self::zeros(rows.len(), cols);
+        for (r, v) in rows.iter().enumerate() {
+            assert_eq!(v.len(), cols, "row {r} has the wrong length");
+            m.row_mut(r).copy_from_slice(v.words());
+        }
+        m
+    }
+
+    /// Builds a matrix from packed row-major words (`words_for(cols)` words a row).
+    /// Bits past `cols` are cleared.
+    ///
+    /// # Panics
+    /// If `words.len() != rows * words_for(cols)`.
+    pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> Self {
+        let stride = words_for(cols);
+        assert_eq!(words.len(), rows * stride, "wrong number of words");
+        let mut m = Self {
+            rows,
+            cols,
+            stride,
+            words,
+        };
+        if stride > 0 && !cols.is_multiple_of(WORD_BITS) {
+            let mask = tail_mask(cols);
+            for r in 0..rows {
+                m.words[r * stride + stride - 1] &= mask;
+            }
+        }
+        m
+    }
+
+    /// Number of rows.
+    #[inline]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    #[inline]
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Words per row.
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// All packed words, row-major.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// All packed words, mutable. Callers must keep the padding bits zero.
+    #[inline]
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    /// Entry `(r, c)`.
+    #[inline]
+    pub fn get(&self, r: usize, c: usize) -> bool {
+        debug_assert!(r < self.rows && c < self.cols);
+        self.words[r * self.stride + c / WORD_BITS] >> (c % WORD_BITS) & 1 == 1
+    }
+
+    /// Sets entry `(r, c)`.
+    #[inline]
+    pub fn set(&mut self, r: usize, c: usize, value: bool) {
+        debug_assert!(r < self.rows && c < self.cols);
+        let w = &mut self.words[r * self.stride + c / WORD_BITS];
+        let mask = 1u64 << (c % WORD_BITS);
+        if value {
+            *w |= mask;
+        } else {
+            *w &= !mask;
+        }
+    }
+
+    /// Flips entry `(r, c)`.
+    #[inline]
+    pub fn flip(&mut self, r: usize, c: usize) {
+        debug_assert!(r < self.rows && c < self.cols);
+        self.words[r * self.stride + c / WORD_BITS] ^= 1u64 << (c % WORD_BITS);
+    }
+
+    /// Row `r` as packed words.
+    #[inline]
+    pub fn row(&self, r: usize) -> &[u64] {
+        &self.words[r * self.stride..(r + 1) * self.stride]
+    }
+
+    /// Row `r` as packed words, mutable. Callers must keep the padding bits zero.
+    #[inline]
+    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        &mut self.words[r * self.stride..(r + 1) * self.stride]
+    }
+
+    /// Row `r` copied into a vector.
+    pub fn row_vec(&self, r: usize) -> BitVec {
+        BitVec::from_words(self.cols, self.row(r).to_vec())
+    }
+
+    /// Swaps rows `a` and `b`.
+    pub fn swap_rows(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        let s = self.stride;
+        let (lo, hi) = (a.min(b), a.max(b));
+        let (head, tail) = self.words.split_at_mut(hi * s);
+        head[lo * s..(lo + 1) * s].swap_with_slice(&mut tail[..s]);
+    }
+
+    /// `row[dst] ^= row[src]`, from word `from_word` on.
+    #[inline]
+    pub fn xor_row(&mut self, dst: usize, src: usize, from_word: usize) {
+        debug_assert_ne!(dst, src);
+        let s = self.stride;
+        if dst < src {
+            let (head, tail) = self.words.split_at_mut(src * s);
+            xor_into(
+                &mut head[dst * s + from_word..(dst + 1) * s],
+                &tail[from_word..s],
+            );
+        } else {
+            let (head, tail) = self.words.split_at_mut(dst * s);
+            xor_into(
+                &mut tail[from_word..s],
+                &head[src * s + from_word..(src + 1) * s],
+            );
+        }
+    }
+
+    /// True if every entry is zero.
+    pub fn is_zero(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Number of ones.
+    pub fn count_ones(&self) -> u64 {
+        super::bitvec::count_ones(&self.words)
+    }
+
+    /// The product `self * v`.
+    ///
+    /// # Panics
+    /// If `v.len() != self.cols()`.
+    pub fn mul_vec(&self, v: &BitVec) -> BitVec {
+        assert_eq!(v.len(), self.cols, "dimension mismatch");
+        let mut out = BitVec::zeros(self.rows);
+        for r in 0..self.rows {
+            let parity = self
+                .row(r)
+                .iter()
+                .zip(v.words())
+                .map(|(a, b)| (a & b).count_ones())
+                .sum::<u32>()
+                & 1;
+            if parity == 1 {
+                out.set(r, true);
+            }
+        }
+        out
+    }
+
+    /// The transpose.
+    pub fn transpose(&self) -> BitMatrix {
+        let mut t = BitMatrix::zeros(self.cols, self.rows);
+        for r in 0..self.rows {
+            for (wi, &w) in self.row(r).iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let c = wi * WORD_BITS + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    t.set(c, r, true);
+                }
+            }
+        }
+        t
+    }
+
+    /// Brings the matrix to reduced row echelon form in place, choosing pivots only among
+    /// the first `pivot_cols` columns (the others, e.g. right-hand sides, are carried
+    /// along). Returns the pivot column of each of the first `rank` rows, increasing.
+    ///
+    /// # Panics
+    /// If `pivot_cols > self.cols()`.
+    pub fn reduce(&mut self, pivot_cols: usize) -> Vec<usize> {
+        assert!(pivot_cols <= self.cols, "pivot_cols out of range");
+        let mut pivots = Vec::new();
+        let mut r = 0;
+        for c in 0..pivot_cols {
+            if r == self.rows {
+                break;
+            }
+            let (wi, bit) = (c / WORD_BITS, 1u64 << (c % WORD_BITS));
+            let Some(p) = (r..self.rows).find(|&i| self.words[i * self.stride + wi] & bit != 0)
+            else {
+                continue;
+            };
+            self.swap_rows(r, p);
+            for i in 0..self.rows {
+                if i != r && self.words[i * self.stride + wi] & bit != 0 {
+                    self.xor_row(i, r, wi);
+                }
+            }
+            pivots.push(c);
+            r += 1;
+        }
+        pivots
+    }
+
+    /// The rank.
+    pub fn rank(&self) -> usize {
+        self.clone().reduce(self.cols).len()
+    }
+}
+
+impl fmt::Debug for BitMatrix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "BitMatrix {}x{} [", self.rows, self.cols)?;
+        for r in 0..self.rows {
+            write!(f, "  ")?;
+            for c in 0..self.cols {
+                write!(f, "{}", u8::from(self.get(r, c)))?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "]")
+    }
+}
+
+/// The reduced row echelon form of an augmented system `[A | b]` over GF(2), from which
+/// the rank, consistency, one solution and a kernel basis are read off.
+///
+/// ```
+/// use lightsout::gf2::{BitMatrix, BitVec, Reduced};
+/// // x0 + x1 = 1, x1 + x2 = 0  (3 unknowns, rank 2)
+/// let mut a = BitMatrix::zeros(2, 3);
+/// a.set(0, 0, true); a.set(0, 1, true);
+/// a.set(1, 1, true); a.set(1, 2, true);
+/// let b = BitVec::from_bools(&[true, false]);
+/// let red = Reduced::new(&a, &b);
+/// assert_eq!((red.rank(), red.nullity()), (2, 1));
+/// let x = red.particular().unwrap();
+/// assert_eq!(a.mul_vec(&x), b);
+/// for k in red.kernel_basis() {
+///     assert!(a.mul_vec(&k).is_zero());
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    aug: BitMatrix,
+    unknowns: usize,
+    pivots: Vec<usize>,
+}
+
+impl Reduced {
+    /// Reduces `[a | b]`.
+    ///
+    /// # Panics
+    /// If `b.len() != a.rows()`.
+    pub fn new(a: &BitMatrix, b: &BitVec) -> Self {
+        assert_eq!(b.len(), a.rows(), "right-hand side has the wrong length");
+        let n = a.cols();
+        let mut aug = BitMatrix::zeros(a.rows(), n + 1);
+        for r in 0..a.rows() {
+            let s = a.stride();
+            aug.row_mut(r)[..s].copy_from_slice(a.row(r));
+            if b.get(r) {
+                aug.set(r, n, true);
+            }
+        }
+        let pivots = aug.reduce(n);
+        Self {
+            aug,
+            unknowns: n,
+            pivots,
+        }
+    }
+
+    /// Reduces `a` alone (a homogeneous system: only rank and kernel are of interest).
+    pub fn homogeneous(a: &BitMatrix) -> Self {
+        Self::new(a, &BitVec::zeros(a.rows()))
+    }
+
+    /// Rank of `A`.
+    pub fn rank(&self) -> usize {
+        self.pivots.len()
+    }
+
+    /// Number of unknowns minus the rank: the dimension of the kernel.
+    pub fn nullity(&self) -> usize {
+        self.unknowns - self.rank()
+    }
+
+    /// Pivot column of each row of the echelon form.
+    pub fn pivots(&self) -> &[usize] {
+        &self.pivots
+    }
+
+    /// True if `A x = b` has a solution.
+    pub fn is_consistent(&self) -> bool {
+        (self.rank()..self.aug.rows()).all(|r| !self.aug.get(r, self.unknowns))
+    }
+
+    /// The solution with every free variable zero, if the system is consistent.
+    pub fn particular(&self) -> Option<BitVec> {
+        if !self.is_consistent() {
+            return None;
+        }
+        let mut x = BitVec::zeros(self.unknowns);
+        for (r, &c) in self.pivots.iter().enumerate() {
+            if self.aug.get(r, self.unknowns) {
+                x.set(c, true);
+            }
+        }
+        Some(x)
+    }
+
+    /// A basis of the kernel of `A`: one vector per free column, with that free variable
+    /// 1 and the other free variables 0.
+    pub fn kernel_basis(&self) -> Vec<BitVec> {
+        let mut is_pivot = vec![false; self.unknowns];
+        for &c in &self.pivots {
+            is_pivot[c] = true;
+        }
+        (0..self.unknowns)
+            .filter(|&f| !is_pivot[f])
+            .map(|f| {
+                let mut v = BitVec::zeros(self.unknowns);
+                v.set(f, true);
+                for (r, &c) in self.pivots.iter().enumerate() {
+                    if self.aug.get(r, f) {
+                        v.set(c, true);
+                    }
+                }
+                v
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lcg(seed: &mut u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *seed >> 11
+    }
+
+    #[test]
+    fn transpose_twice_is_identity() {
+        let mut s = 7;
+        let mut m = BitMatrix::zeros(70, 130);
+        for r in 0..70 {
+            for c in 0..130 {
+                m.set(r, c, lcg(&mut s) & 1 == 1);
+            }
+        }
+        assert_eq!(m.transpose().transpose(), m);
+    }
+
+    #[test]
+    fn kernel_vectors_are_in_kernel_and_independent() {
+        let mut s = 1;
+        for n in [1, 5, 64, 65, 100] {
+            let mut a = BitMatrix::zeros(n, n);
+            for r in 0..n {
+                for c in 0..n {
+                    a.set(r, c, lcg(&mut s).is_multiple_of(3));
+                }
+            }
+            // Make a dependent row so the kernel is non-trivial.
+            if n > 2 {
+                let (r0, r1) = (a.row_vec(0), a.row_vec(1));
+                let mut sum = r0.clone();
+                sum.xor_assign(&r1);
+                a.row_mut(2).copy_from_slice(sum.words());
+            }
+            let red = Reduced::homogeneous(&a);
+            let k = red.kernel_basis();
+            assert_eq!(k.len(), red.nullity());
+            for v in &k {
+                assert!(a.mul_vec(v).is_zero());
+            }
+            assert_eq!(BitMatrix::from_rows(n, &k).rank(), k.len());
+        }
+    }
+
+    #[test]
+    fn inconsistent_system_has_no_particular_solution() {
+        let mut a = BitMatrix::zeros(2, 2);
+        a.set(0, 0, true);
+        a.set(1, 0, true);
+        let b = BitVec::from_bools(&[true, false]);
+        let red = Reduced::new(&a, &b);
+        assert!(!red.is_consistent());
+        assert!(red.particular().is_none());
+    }
+}

@@ -1,0 +1,15 @@
+//! Linear algebra over GF(2), bit-packed in `u64` words.
+//!
+//! * [`BitVec`]: vectors; [`BitMatrix`]: dense matrices (also the storage of binary
+//!   boards); [`Reduced`]: reduced row echelon form of a system, giving rank, one
+//!   solution and a kernel basis.
+//! * [`Poly`]: polynomials over GF(2) (product, division, gcd, extended gcd), the
+//!   arithmetic behind the polynomial method.
+
+mod bitvec;
+mod matrix;
+mod poly;
+
+pub use bitvec::{count_ones, tail_mask, words_for, xor_into, BitVec, WORD_BITS};
+pub use matrix::{BitMatrix, Reduced};
+pub use poly::Poly;

@@ -1,0 +1,47 @@
+//! # lightsout
+//!
+//! An exact solver for the Lights Out puzzle and its variants.
+//!
+//! A [`Game`] is a board size plus [`Rules`] (press shape, boundary, number of states).
+//! A position and a press pattern are both [`Board`]s. [`solve`] finds a press pattern
+//! that takes a start position to a target (by default, all lights off), the nullity of
+//! the game and the exact number of solutions; [`analyze`] gives the rank and a basis of
+//! the quiet patterns (presses that change nothing); [`minimal`] finds the solution with
+//! the fewest presses.
+//!
+//! Five algorithms sit behind one [`Solver`] interface, selected with [`Method`]:
+//! full enumeration, first-row enumeration, full Gaussian elimination, first-row
+//! equations, and the polynomial method (see `docs/math.md` in the repository).
+//!
+//! ```
+//! use lightsout::{solve, Board, Game, Method};
+//!
+//! // Seed 000's default: the 5 x 5 board with every light on.
+//! let game = Game::classic(5, 5)?;
+//! let start = Board::all_on(5, 5);
+//! let solution = solve(&game, &start, &Board::new(5, 5), Method::Auto)?;
+//! assert!(solution.is_solvable());
+//! assert_eq!(solution.nullity, 2);          // four solutions in all
+//! let presses = solution.presses.unwrap();
+//! assert!(game.is_solution(&start, &Board::new(5, 5), &presses)?);
+//! # Ok::<(), lightsout::Error>(())
+//! ```
+//!
+//! The building blocks are public too: packed GF(2) vectors, matrices and polynomials in
+//! [`gf2`].
+
+#![warn(missing_docs)]
+// Word-level kernels index several slices in step; ranges read better there.
+#![allow(clippy::needless_range_loop)]
+
+mod error;
+pub mod game;
+pub mod gf2;
+pub mod solve;
+
+pub use error::Error;
+pub use game::{Board, Boundary, Game, Reach, Rules, Shape};
+pub use solve::{
+    all_solutions, analyze, minimal, nullity_square, pow2, solve, sutner_nullity, Analysis, Method,
+    Minimal, MinimalOptions, Solution, Solver,
+};

@@ -1,0 +1,204 @@
+//! Full enumeration: every press pattern, K^(mn) of them. The ground truth for tests: it
+//! uses no linear algebra at all, only the rules.
+
+use super::{Analysis, Method, Solution, Solver};
+use crate::error::Error;
+use crate::game::{Board, Game};
+use num_bigint::BigUint;
+use std::collections::HashSet;
+
+/// Largest number of press patterns brute force will try (2^30, about a second).
+pub const MAX_PATTERNS: u64 = 1 << 30;
+
+pub(crate) struct Brute;
+
+/// What one sweep over every pattern found.
+struct Sweep {
+    first_solution: Option<Vec<u8>>,
+    solutions: u64,
+    quiet: Vec<Vec<u8>>,
+}
+
+impl Solver for Brute {
+    fn method(&self) -> Method {
+        Method::Brute
+    }
+
+    fn check(&self, game: &Game) -> Result<(), Error> {
+        let k = u64::from(game.modulus());
+        let patterns = (0..game.cells()).try_fold(1u64, |acc, _| {
+            acc.checked_mul(k).filter(|&p| p <= MAX_PATTERNS)
+        });
+        match patterns {
+            Some(_) => Ok(()),
+            None => Err(super::too_large(
+                Method::Brute,
+                game,
+                format!(
+                    "{}^{} press patterns is more than the limit of 2^30",
+                    k,
+                    game.cells()
+                ),
+                Method::Gauss,
+            )),
+        }
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
+        self.check(game)?;
+        let sweep = sweep(game, &rhs.values(), true);
+        let nullity = nullity_of(game.modulus(), &sweep.quiet);
+        let presses = match &sweep.first_solution {
+            Some(v) => Some(Board::from_values(
+                game.rows(),
+                game.cols(),
+                game.modulus(),
+                v,
+            )?),
+            None => None,
+        };
+        Ok(Solution {
+            method: Method::Brute,
+            presses,
+            nullity,
+            count: BigUint::from(sweep.solutions),
+        })
+    }
+
+    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
+        self.check(game)?;
+        let sweep = sweep(game, &vec![0; game.cells()], false);
+        let nullity = nullity_of(game.modulus(), &sweep.quiet);
+        let quiet = sweep
+            .quiet
+            .iter()
+            .map(|v| Board::from_values(game.rows(), game.cols(), game.modulus(), v))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Analysis {
+            method: Method::Brute,
+            rank: game.cells() - nullity,
+            nullity,
+            quiet,
+        })
+    }
+}
+
+/// Number of quiet-pattern generators found (the nullity, for a prime modulus).
+fn nullity_of(_modulus: u8, generators: &[Vec<u8>]) -> usize {
+    generators.len()
+}
+
+/// Tries every pattern (an odometer in base K: each step adds one press to one button,
+/// so the lights change by one column of the toggle matrix). Records the solutions of
+/// `rhs` and a generating set of the quiet patterns.
+fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
+    let n = game.cells();
+    let k = game.modulus();
+    let mut columns = vec![Vec::new(); n];
+    for (cell, col) in columns.iter_mut().enumerate() {
+        game.reached(cell, col);
+    }
+    if k == 2 && n < 64 {
+        return sweep_binary(&columns, rhs, want_solution);
+    }
+    let mut digits = vec![0u8; n];
+    let mut lights = vec![0u8; n];
+    let mut out = Sweep {
+        first_solution: None,
+        solutions: 0,
+        quiet: Vec::new(),
+    };
+    let mut span: HashSet<Vec<u8>> = HashSet::from([vec![0u8; n]]);
+    loop {
+        // Visit the current pattern.
+        if lights == rhs {
+            out.solutions += 1;
+            if want_solution && out.first_solution.is_none() {
+                out.first_solution = Some(digits.clone());
+            }
+        }
+        if lights.iter().all(|&l| l == 0) && !span.contains(&digits) {
+            span = close_span(&span, &digits, k);
+            out.quiet.push(digits.clone());
+        }
+        // Next pattern.
+        let mut j = 0;
+        loop {
+            if j == n {
+                return out;
+            }
+            digits[j] += 1;
+            for &t in &columns[j] {
+                lights[t] = if lights[t] + 1 == k { 0 } else { lights[t] + 1 };
+            }
+            if digits[j] == k {
+                digits[j] = 0;
+                j += 1;
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+/// The binary sweep with a light per bit of one word, in Gray-code order: each step
+/// flips one button, so the lights change by one column.
+fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Sweep {
+    let n = columns.len();
+    let masks: Vec<u64> = columns
+        .iter()
+        .map(|c| c.iter().fold(0u64, |m, &t| m | 1 << t))
+        .collect();
+    let target = rhs
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (i, &v)| m | u64::from(v & 1) << i);
+    let unpack = |p: u64| (0..n).map(|i| (p >> i & 1) as u8).collect::<Vec<u8>>();
+    let mut out = Sweep {
+        first_solution: None,
+        solutions: 0,
+        quiet: Vec::new(),
+    };
+    // Quiet patterns found so far, as an XOR basis keyed by leading bit.
+    let mut basis: Vec<u64> = Vec::new();
+    let (mut pattern, mut lights) = (0u64, 0u64);
+    let mut step = 0u64;
+    loop {
+        if lights == target {
+            out.solutions += 1;
+            if want_solution && out.first_solution.is_none() {
+                out.first_solution = Some(unpack(pattern));
+            }
+        }
+        if lights == 0 && pattern != 0 {
+            let reduced = basis.iter().fold(pattern, |v, &b| v.min(v ^ b));
+            if reduced != 0 {
+                basis.push(reduced);
+                basis.sort_unstable_by(|a, b| b.cmp(a));
+                out.quiet.push(unpack(pattern));
+            }
+        }
+        step += 1;
+        if step >> n != 0 {
+            return out;
+        }
+        let j = step.trailing_zeros();
+        pattern ^= 1 << j;
+        lights ^= masks[j as usize];
+    }
+}
+
+/// `{s + i g : s in span, i in 0..k}`.
+fn close_span(span: &HashSet<Vec<u8>>, g: &[u8], k: u8) -> HashSet<Vec<u8>> {
+    let mut out = HashSet::with_capacity(span.len() * usize::from(k));
+    for s in span {
+        let mut v = s.clone();
+        for _ in 0..k {
+            out.insert(v.clone());
+            for (x, &y) in v.iter_mut().zip(g) {
+                *x = ((u16::from(*x) + u16::from(y)) % u16::from(k)) as u8;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,152 @@
+//! First-row equations: chase symbolically, with every press an affine function of the
+//! `n` first-row presses, then solve the `n x n` system the last row leaves.
+
+use super::chasing::chase;
+use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
+use crate::error::Error;
+use crate::game::{Board, Game};
+use crate::gf2::{tail_mask, xor_into, BitMatrix, BitVec, Reduced};
+
+/// Widest row (the shorter side) the symbolic chase accepts.
+pub const MAX_WIDTH: usize = 20_000;
+/// Most word operations of the symbolic chase (`m n^2 / 64`, about a minute).
+pub const MAX_WORK: u64 = 1 << 37;
+
+pub(crate) struct Chase;
+
+impl Solver for Chase {
+    fn method(&self) -> Method {
+        Method::Chase
+    }
+
+    fn check(&self, game: &Game) -> Result<(), Error> {
+        if plus_family(game).is_none() {
+            return Err(Error::Unsupported(format!(
+                "method 'chase' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss'",
+                game.rules().describe()
+            )));
+        }
+        let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+        let work = (long as u64) * (short as u64) * (short as u64 / 64 + 1);
+        if short > MAX_WIDTH || work > MAX_WORK {
+            return Err(super::too_large(
+                Method::Chase,
+                game,
+                format!(
+                    "the symbolic chase needs about {work} word operations (limit 2^37; shorter side at most {MAX_WIDTH})"
+                ),
+                Method::Poly,
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
+        self.check(game)?;
+        let o = Oriented::new(game);
+        let rhs = o.board_in(rhs);
+        let self_toggle = plus_family(&o.game).expect("checked");
+        let (m, n) = (o.game.rows(), o.game.cols());
+        let (system, constant) = last_row_system(rhs.bits(), m, n, self_toggle);
+        let red = Reduced::new(&system, &constant);
+        let presses = red.particular().map(|x| {
+            let mut p = BitMatrix::zeros(m, n);
+            chase(rhs.bits(), m, n, x.words(), self_toggle, Some(&mut p));
+            o.board_out(Board::from_bits(p))
+        });
+        let count = if presses.is_some() {
+            pow2(red.nullity())
+        } else {
+            0u8.into()
+        };
+        Ok(Solution {
+            method: Method::Chase,
+            presses,
+            nullity: red.nullity(),
+            count,
+        })
+    }
+
+    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
+        self.check(game)?;
+        let o = Oriented::new(game);
+        let self_toggle = plus_family(&o.game).expect("checked");
+        let (m, n) = (o.game.rows(), o.game.cols());
+        let (system, _) = last_row_system(None, m, n, self_toggle);
+        let red = Reduced::homogeneous(&system);
+        let quiet = red
+            .kernel_basis()
+            .iter()
+            .map(|x| {
+                let mut p = BitMatrix::zeros(m, n);
+                chase(None, m, n, x.words(), self_toggle, Some(&mut p));
+                o.board_out(Board::from_bits(p))
+            })
+            .collect();
+        Ok(Analysis {
+            method: Method::Chase,
+            rank: game.cells() - red.nullity(),
+            nullity: red.nullity(),
+            quiet,
+        })
+    }
+}
+
+/// Runs the chase with the first row unknown. Row `j` of each symbolic press row is the
+/// affine form of press `j`: bits `0..n` its coefficients on the first-row presses, bit
+/// `n` its constant. Returns the leftover row's forms as the system `S x = c` whose
+/// solutions are exactly the first rows that solve the board.
+fn last_row_system(
+    board: Option<&BitMatrix>,
+    m: usize,
+    n: usize,
+    self_toggle: bool,
+) -> (BitMatrix, BitVec) {
+    let mut prev = BitMatrix::zeros(n, n + 1);
+    let mut cur = BitMatrix::zeros(n, n + 1);
+    let mut next = BitMatrix::zeros(n, n + 1);
+    for j in 0..n {
+        cur.set(j, j, true);
+    }
+    let words = cur.stride();
+    for i in 0..m {
+        // next = prev + (A + s) cur + b_i, form by form.
+        next.words_mut().copy_from_slice(prev.words());
+        for j in 0..n {
+            let dst = &mut next.words_mut()[j * words..(j + 1) * words];
+            if j > 0 {
+                xor_into(dst, cur.row(j - 1));
+            }
+            if j + 1 < n {
+                xor_into(dst, cur.row(j + 1));
+            }
+            if self_toggle {
+                xor_into(dst, cur.row(j));
+            }
+        }
+        if let Some(b) = board {
+            for j in 0..n {
+                if b.get(i, j) {
+                    next.flip(j, n);
+                }
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    // Leftover forms: coefficients | constant. Solved when coefficients . x = constant.
+    let mut system = BitMatrix::zeros(n, n);
+    let mut constant = BitVec::zeros(n);
+    let mask = tail_mask(n);
+    let sw = system.stride();
+    for j in 0..n {
+        let row = cur.row(j);
+        let dst = system.row_mut(j);
+        dst.copy_from_slice(&row[..sw]);
+        if let Some(last) = dst.last_mut() {
+            *last &= mask;
+        }
+        constant.set(j, cur.get(j, n));
+    }
+    (system, constant)
+}

@@ -1,0 +1,109 @@
+//! Gaussian elimination on the full `mn x mn` toggle system: handles every rule.
+
+use super::{pow2, Analysis, Method, Solution, Solver};
+use crate::error::Error;
+use crate::game::{Board, Game};
+use crate::gf2::{BitMatrix, BitVec, Reduced};
+
+/// Most unknowns (cells) the full elimination accepts: a 20,000 x 20,000 system is 50 MB
+/// and about a second of elimination.
+pub const MAX_UNKNOWNS: usize = 20_000;
+
+pub(crate) struct Gauss;
+
+impl Gauss {
+    fn reduce(game: &Game, rhs: Option<&Board>) -> Result<Reduced, Error> {
+        let m = game.toggle_matrix()?;
+        let b = match rhs {
+            Some(rhs) => board_to_vec(rhs),
+            None => BitVec::zeros(game.cells()),
+        };
+        Ok(Reduced::new(&m, &b))
+    }
+}
+
+impl Solver for Gauss {
+    fn method(&self) -> Method {
+        Method::Gauss
+    }
+
+    fn check(&self, game: &Game) -> Result<(), Error> {
+        if game.modulus() != 2 {
+            return Err(Error::Unsupported(format!(
+                "method 'gauss' does not handle {} states yet",
+                game.modulus()
+            )));
+        }
+        if game.cells() > MAX_UNKNOWNS {
+            let instead = if super::plus_family(game).is_some() {
+                Method::Poly
+            } else {
+                Method::Chase
+            };
+            return Err(super::too_large(
+                Method::Gauss,
+                game,
+                format!(
+                    "{} unknowns exceeds the limit of {MAX_UNKNOWNS}",
+                    game.cells()
+                ),
+                instead,
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
+        self.check(game)?;
+        let red = Self::reduce(game, Some(rhs))?;
+        let presses = red.particular().map(|x| vec_to_board(game, &x));
+        let count = if presses.is_some() {
+            pow2(red.nullity())
+        } else {
+            0u8.into()
+        };
+        Ok(Solution {
+            method: Method::Gauss,
+            presses,
+            nullity: red.nullity(),
+            count,
+        })
+    }
+
+    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
+        self.check(game)?;
+        let red = Self::reduce(game, None)?;
+        Ok(Analysis {
+            method: Method::Gauss,
+            rank: red.rank(),
+            nullity: red.nullity(),
+            quiet: red
+                .kernel_basis()
+                .iter()
+                .map(|v| vec_to_board(game, v))
+                .collect(),
+        })
+    }
+}
+
+/// A binary board as one vector, row-major.
+pub(crate) fn board_to_vec(b: &Board) -> BitVec {
+    let mut v = BitVec::zeros(b.cells());
+    for r in 0..b.rows() {
+        for c in 0..b.cols() {
+            if b.get(r, c) == 1 {
+                v.set(r * b.cols() + c, true);
+            }
+        }
+    }
+    v
+}
+
+/// A row-major vector back into a binary board of the game's dimensions.
+pub(crate) fn vec_to_board(game: &Game, v: &BitVec) -> Board {
+    let mut m = BitMatrix::zeros(game.rows(), game.cols());
+    for i in v.iter_ones() {
+        m.set(i / game.cols(), i % game.cols(), true);
+    }
+    Board::from_bits(m)
+}

@@ -1,0 +1,116 @@
+//! First-row enumeration (light chasing): try all 2^n first rows, chase each down the
+//! board, keep those that leave the last row dark.
+
+use super::chasing::{chase, chase_word};
+use super::{plus_family, Analysis, Method, Oriented, Solution, Solver};
+use crate::error::Error;
+use crate::game::{Board, Game};
+use crate::gf2::{tail_mask, BitMatrix};
+
+/// Widest row (after transposing to the shorter side) the enumeration accepts.
+pub const MAX_WIDTH: usize = 30;
+/// Most rows-times-first-rows work (2^32 row steps, a few seconds).
+pub const MAX_WORK: u64 = 1 << 32;
+
+pub(crate) struct Rows;
+
+impl Solver for Rows {
+    fn method(&self) -> Method {
+        Method::Rows
+    }
+
+    fn check(&self, game: &Game) -> Result<(), Error> {
+        if plus_family(game).is_none() {
+            return Err(Error::Unsupported(format!(
+                "method 'rows' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss'",
+                game.rules().describe()
+            )));
+        }
+        let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+        let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
+        if short > MAX_WIDTH || work > MAX_WORK {
+            return Err(super::too_large(
+                Method::Rows,
+                game,
+                format!(
+                    "2^{short} first rows times {long} rows exceeds the limit of 2^32 row steps (shorter side at most {MAX_WIDTH})"
+                ),
+                Method::Poly,
+            ));
+        }
+        Ok(())
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
+        self.check(game)?;
+        let o = Oriented::new(game);
+        let (m, n) = (o.game.rows(), o.game.cols());
+        let self_toggle = plus_family(&o.game).expect("checked");
+        let rhs = o.board_in(rhs);
+        let words = single_words(rhs.bits().expect("binary"));
+        let mask = tail_mask(n);
+        let base = chase_word(&words, 0, self_toggle, mask);
+        let (mut first_solution, mut solutions, mut kernel) = (None, 0u64, 0u64);
+        for x in 0..1u64 << n {
+            let rest = chase_word(&words, x, self_toggle, mask);
+            if rest == 0 {
+                solutions += 1;
+                first_solution.get_or_insert(x);
+            }
+            // The map x -> rest is affine; x is in its kernel when rest equals the x = 0 rest.
+            if rest == base {
+                kernel += 1;
+            }
+        }
+        let nullity = kernel.trailing_zeros() as usize;
+        let presses = first_solution.map(|x| {
+            let mut p = BitMatrix::zeros(m, n);
+            chase(rhs.bits(), m, n, &[x], self_toggle, Some(&mut p));
+            o.board_out(Board::from_bits(p))
+        });
+        Ok(Solution {
+            method: Method::Rows,
+            presses,
+            nullity,
+            count: solutions.into(),
+        })
+    }
+
+    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
+        self.check(game)?;
+        let o = Oriented::new(game);
+        let (m, n) = (o.game.rows(), o.game.cols());
+        let self_toggle = plus_family(&o.game).expect("checked");
+        let zeros = vec![0u64; m];
+        let mask = tail_mask(n);
+        let mut basis: Vec<u64> = Vec::new();
+        for x in 1..1u64 << n {
+            if chase_word(&zeros, x, self_toggle, mask) == 0 {
+                let reduced = basis.iter().fold(x, |v, &b| v.min(v ^ b));
+                if reduced != 0 {
+                    basis.push(reduced);
+                    basis.sort_unstable_by(|a, b| b.cmp(a));
+                }
+            }
+        }
+        let quiet: Vec<Board> = basis
+            .iter()
+            .map(|&x| {
+                let mut p = BitMatrix::zeros(m, n);
+                chase(None, m, n, &[x], self_toggle, Some(&mut p));
+                o.board_out(Board::from_bits(p))
+            })
+            .collect();
+        Ok(Analysis {
+            method: Method::Rows,
+            rank: game.cells() - quiet.len(),
+            nullity: quiet.len(),
+            quiet,
+        })
+    }
+}
+
+/// The rows of a board at most 64 wide, one word each.
+fn single_words(b: &BitMatrix) -> Vec<u64> {
+    (0..b.rows()).map(|r| b.row(r)[0]).collect()
+}
