@@ -1,0 +1,150 @@
+//! Every command and flag, in one place.
+
+use clap::{Args, Parser, Subcommand};
+use lightsout::{Boundary, Method, Rules, Shape};
+use std::path::PathBuf;
+
+/// Exact Lights Out solver: any size, every classic algorithm, and a polynomial method
+/// faster than all of them.
+///
+/// Exit codes: 0 solved (or done), 1 no solution, 2 bad input or usage, 3 other failure.
+#[derive(Parser, Debug)]
+#[command(name = "lightsout", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a board: print a press pattern that turns every light off (or reaches --target).
+    ///
+    /// The board comes from FILE, from stdin (FILE '-' or piped input), or is the all-on
+    /// board of --size. With no input at all it solves the all-on 5x5 board.
+    /// Board text: one row per line, cells 0/1 (spaces optional) or ./#; blank lines
+    /// are ignored.
+    Solve(SolveArgs),
+    /// Rank, nullity, number of solvable positions and a basis of the quiet patterns.
+    Analyze(AnalyzeArgs),
+    /// Nullity of every n x n board, n = 1..=MAX (OEIS A159257 for the classic rules).
+    Table(TableArgs),
+}
+
+/// The rules of the game.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// How the edges are glued: open, torus, klein or projective.
+    #[arg(long, default_value = "open", value_parser = parse_boundary, help_heading = "Rules")]
+    pub boundary: Boundary,
+    /// What a press reaches: plus, x, king, knight, or a mask like 010/111/010 (centre =
+    /// the pressed cell).
+    #[arg(long, default_value = "plus", value_parser = parse_shape, help_heading = "Rules")]
+    pub shape: Shape,
+    /// A press leaves its own light alone (with the plus shape: the sigma game).
+    #[arg(long, help_heading = "Rules")]
+    pub no_self: bool,
+    /// Number of states per light (2..=255); a press adds 1 mod K.
+    #[arg(long = "mod", value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(2..=255), help_heading = "Rules")]
+    pub modulus: u8,
+}
+
+impl RulesArgs {
+    pub fn rules(&self) -> Result<Rules, lightsout::Error> {
+        let shape = if self.no_self {
+            self.shape.without_self()
+        } else {
+            self.shape.clone()
+        };
+        let shape = Shape::from_offsets(shape.offsets().iter().copied()).map_err(|_| {
+            lightsout::Error::InvalidRules("the press shape reaches no cell".into())
+        })?;
+        Rules::new(shape, self.boundary, self.modulus)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Board file ('-' for stdin).
+    pub file: Option<PathBuf>,
+    /// Board size MxN: without FILE, solve the all-on board of this size.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// Target position file (same format and size; default: all lights off).
+    #[arg(long, value_name = "FILE")]
+    pub target: Option<PathBuf>,
+    /// Algorithm: auto, brute, rows, gauss, chase or poly.
+    #[arg(long, default_value = "auto", value_parser = parse_method)]
+    pub method: Method,
+    /// Find the solution with the fewest presses (proven minimal).
+    #[arg(long, conflicts_with = "all")]
+    pub min: bool,
+    /// Print every solution (up to --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: stop after this many solutions.
+    #[arg(long, default_value_t = 1000, requires = "all")]
+    pub limit: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Board size MxN.
+    #[arg(long, value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Algorithm: auto, brute, rows, gauss, chase or poly.
+    #[arg(long, default_value = "auto", value_parser = parse_method)]
+    pub method: Method,
+    /// Only the nullity, from polynomials (no board is built; any size).
+    #[arg(long)]
+    pub nullity_only: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Largest n.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max: u64,
+    /// Print JSON lines ({"n":..,"nullity":..}) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `MxN` (or `N` for a square).
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a size: expected MxN, e.g. 5x5");
+    let (m, n) = match s.split_once(['x', 'X']) {
+        Some((m, n)) => (m, n),
+        None => (s, s),
+    };
+    let parse = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
+    let (m, n) = (parse(m)?, parse(n)?);
+    if m == 0 || n == 0 {
+        return Err(format!(
+            "'{s}': a board needs at least one row and one column"
+        ));
+    }
+    Ok((m, n))
+}
+
+fn parse_method(s: &str) -> Result<Method, String> {
+    s.parse().map_err(|e: lightsout::Error| e.to_string())
+}
+
+fn parse_boundary(s: &str) -> Result<Boundary, String> {
+    s.parse().map_err(|e: lightsout::Error| e.to_string())
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    Shape::parse(s).map_err(|e| e.to_string())
+}

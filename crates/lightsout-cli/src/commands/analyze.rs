@@ -1,0 +1,92 @@
+//! `lightsout analyze`.
+
+use crate::cli::AnalyzeArgs;
+use crate::error::{CliError, Exit};
+use crate::formats::json::{rows_of, AnalyzeReport};
+use crate::formats::text;
+use crate::output::Out;
+use lightsout::{analyze, sutner_nullity, Boundary, Game, Method, Shape};
+use num_bigint::BigUint;
+use std::io::Write;
+
+pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
+    let rules = args.rules.rules()?;
+    let (rows, cols) = args.size;
+    if args.nullity_only {
+        return nullity_only(args, rows, cols, out);
+    }
+    crate::input::check_memory(
+        crate::input::board_bytes(rows, cols, rules.modulus()),
+        &format!("a {rows}x{cols} board"),
+    )?;
+    let game = Game::new(rows, cols, rules)?;
+    let a = analyze(&game, args.method)?;
+    let k = BigUint::from(game.modulus());
+    let solvable = k.pow(a.rank as u32);
+    if args.json {
+        out.json_line(&AnalyzeReport {
+            rows,
+            cols,
+            method: a.method.name(),
+            rank: a.rank,
+            nullity: a.nullity,
+            solvable_positions: solvable.to_string(),
+            quiet_patterns: Some(a.quiet.iter().map(rows_of).collect()),
+        })?;
+    } else {
+        let w = out.writer();
+        writeln!(w, "board: {rows}x{cols} ({})", game.rules().describe())?;
+        writeln!(w, "rank: {}", a.rank)?;
+        writeln!(w, "nullity: {}", a.nullity)?;
+        writeln!(
+            w,
+            "solvable positions: {solvable} of {}",
+            k.pow((rows * cols) as u32)
+        )?;
+        writeln!(w, "quiet patterns: {} (a basis)", a.quiet.len())?;
+        for (i, q) in a.quiet.iter().enumerate() {
+            writeln!(w)?;
+            writeln!(w, "quiet pattern {}:", i + 1)?;
+            text::write(q, w)?;
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+/// Nullity from polynomials alone: plus or sigma rules on an open two-state board.
+fn nullity_only(
+    args: &AnalyzeArgs,
+    rows: usize,
+    cols: usize,
+    out: &mut Out,
+) -> Result<Exit, CliError> {
+    let rules = args.rules.rules()?;
+    let self_toggle = match rules.shape() {
+        Some((s, Boundary::Open)) if rules.modulus() == 2 && *s == Shape::plus() => true,
+        Some((s, Boundary::Open)) if rules.modulus() == 2 && *s == Shape::plus().without_self() => false,
+        _ => {
+            return Err(CliError::input(
+                "--nullity-only covers the plus and sigma rules on open two-state boards; drop it for other rules",
+            ))
+        }
+    };
+    let nullity = sutner_nullity(rows, cols, self_toggle);
+    let rank = (rows as u128 * cols as u128 - nullity as u128) as usize;
+    if args.json {
+        out.json_line(&AnalyzeReport {
+            rows,
+            cols,
+            method: Method::Poly.name(),
+            rank,
+            nullity,
+            solvable_positions: format!("2^{rank}"),
+            quiet_patterns: None,
+        })?;
+    } else {
+        let w = out.writer();
+        writeln!(w, "board: {rows}x{cols} ({})", rules.describe())?;
+        writeln!(w, "rank: {rank}")?;
+        writeln!(w, "nullity: {nullity}")?;
+    }
+    Ok(Exit::Ok)
+}

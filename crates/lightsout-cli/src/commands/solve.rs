@@ -1,0 +1,246 @@
+//! `lightsout solve`.
+
+use crate::cli::SolveArgs;
+use crate::error::{CliError, Exit};
+use crate::formats::json::{rows_of, AllSummary, SolutionLine, SolveReport};
+use crate::formats::text;
+use crate::input;
+use crate::output::Out;
+use lightsout::{
+    all_solutions, analyze, minimal, solve, Analysis, Board, Boundary, Game, Method,
+    MinimalOptions, Solution,
+};
+use std::io::Write;
+
+/// Largest board for which an unsolvable answer is explained with a witness pattern.
+const WITNESS_MAX_CELLS: usize = 1 << 22;
+/// Most bytes of quiet patterns `--all` and `--min` may hold.
+const MAX_BASIS_BYTES: u64 = 1 << 30;
+
+pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
+    let rules = args.rules.rules()?;
+    let modulus = rules.modulus();
+    let loaded = input::start_board(args.file.as_deref(), args.size, modulus)?;
+    if let Some(note) = &loaded.note {
+        eprintln!("lightsout: {note}");
+    }
+    let start = loaded.board;
+    let game = Game::new(start.rows(), start.cols(), rules)?;
+    let target = match &args.target {
+        Some(path) => {
+            let t = input::board_file(path, modulus)?;
+            game.check_board(&t).map_err(|_| {
+                CliError::input(format!(
+                    "--target {} is {}x{}, but the board ({}) is {}x{}",
+                    path.display(),
+                    t.rows(),
+                    t.cols(),
+                    loaded.name,
+                    start.rows(),
+                    start.cols()
+                ))
+            })?;
+            t
+        }
+        None => game.empty_board(),
+    };
+
+    let solution = solve(&game, &start, &target, args.method)?;
+    let Some(particular) = solution.presses.clone() else {
+        return report_unsolvable(args, &game, &start, &target, &solution, out);
+    };
+
+    if args.all || args.min {
+        check_basis_size(&game, solution.nullity)?;
+    }
+    if args.all {
+        let quiet = analyze(&game, solution.method)?.quiet;
+        return print_all(
+            args, &game, &start, &target, particular, &quiet, &solution, out,
+        );
+    }
+
+    let (presses, minimal_proven) = if args.min {
+        let quiet = analyze(&game, solution.method)?.quiet;
+        let best = minimal(&particular, &quiet, &MinimalOptions::default())?;
+        replay(&game, &start, &target, &best.presses)?;
+        (best.presses, Some(best.proven))
+    } else {
+        (particular, None)
+    };
+
+    let press_count = presses.total();
+    if args.json {
+        let report = SolveReport {
+            rows: game.rows(),
+            cols: game.cols(),
+            method: solution.method.name(),
+            solvable: true,
+            nullity: solution.nullity,
+            solutions: solution.count.to_string(),
+            press_count,
+            presses: Some(rows_of(&presses)),
+            minimal: minimal_proven == Some(true),
+            proven: minimal_proven,
+            reason: None,
+            witness: None,
+        };
+        out.json_line(&report)?;
+    } else {
+        let w = out.writer();
+        text::write(&presses, w)?;
+        let label = match minimal_proven {
+            Some(true) => " (minimal)",
+            Some(false) => " (best found, not proven minimal)",
+            None => "",
+        };
+        writeln!(w, "presses: {press_count}{label}")?;
+        writeln!(w, "nullity: {}", solution.nullity)?;
+        writeln!(w, "solutions: {}", solution.count)?;
+        writeln!(w, "method: {}", solution.method)?;
+    }
+    Ok(Exit::Ok)
+}
+
+/// Errors if holding a basis of `nullity` quiet patterns would take too much memory.
+fn check_basis_size(game: &Game, nullity: usize) -> Result<(), CliError> {
+    let bytes = input::board_bytes(game.rows(), game.cols(), game.modulus()) * nullity as u64;
+    if bytes > MAX_BASIS_BYTES {
+        return Err(CliError::input(format!(
+            "--all/--min need the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",
+            game.rows(),
+            game.cols(),
+            input::human_bytes(bytes),
+            input::human_bytes(MAX_BASIS_BYTES)
+        )));
+    }
+    Ok(())
+}
+
+/// Replays a press pattern; a failure is a bug, reported as such (exit 3).
+fn replay(game: &Game, start: &Board, target: &Board, presses: &Board) -> Result<(), CliError> {
+    if game.is_solution(start, target, presses)? {
+        Ok(())
+    } else {
+        Err(CliError::failure(
+            "internal error: a computed solution failed its replay (please report)",
+        ))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_all(
+    args: &SolveArgs,
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    particular: Board,
+    quiet: &[Board],
+    solution: &Solution,
+    out: &mut Out,
+) -> Result<Exit, CliError> {
+    let mut printed = 0u64;
+    for presses in all_solutions(particular, quiet).take(args.limit.min(usize::MAX as u64) as usize)
+    {
+        replay(game, start, target, &presses)?;
+        printed += 1;
+        if args.json {
+            out.json_line(&SolutionLine {
+                press_count: presses.total(),
+                presses: rows_of(&presses),
+            })?;
+        } else {
+            let w = out.writer();
+            if printed > 1 {
+                writeln!(w)?;
+            }
+            writeln!(w, "solution {printed} ({} presses):", presses.total())?;
+            text::write(&presses, w)?;
+        }
+    }
+    let total = solution.count.to_string();
+    if args.json {
+        out.json_line(&AllSummary { total, printed })?;
+    } else {
+        let w = out.writer();
+        writeln!(w)?;
+        writeln!(w, "printed {printed} of {total} solutions")?;
+    }
+    Ok(Exit::Ok)
+}
+
+fn report_unsolvable(
+    args: &SolveArgs,
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    solution: &Solution,
+    out: &mut Out,
+) -> Result<Exit, CliError> {
+    let (reason, witness) = explain(game, start, target, solution.method);
+    if args.json {
+        out.json_line(&SolveReport {
+            rows: game.rows(),
+            cols: game.cols(),
+            method: solution.method.name(),
+            solvable: false,
+            nullity: solution.nullity,
+            solutions: "0".into(),
+            press_count: 0,
+            presses: None,
+            minimal: false,
+            proven: None,
+            reason: Some(reason),
+            witness: witness.as_ref().map(rows_of),
+        })?;
+    } else {
+        let w = out.writer();
+        writeln!(w, "no solution: {reason}")?;
+        if let Some(q) = &witness {
+            text::write(q, w)?;
+        }
+        writeln!(w, "nullity: {}", solution.nullity)?;
+        writeln!(w, "solutions: 0")?;
+    }
+    Ok(Exit::NoSolution)
+}
+
+/// Why a board has no solution: for two-state games with a symmetric toggle matrix, a
+/// quiet pattern whose overlap with the lights to change is odd (every press changes
+/// that overlap by an even number, so it can never reach zero).
+fn explain(game: &Game, start: &Board, target: &Board, method: Method) -> (String, Option<Board>) {
+    let generic = "the position is not in the span of the press patterns (rank test)".to_string();
+    let symmetric = game.rules().shape().is_some_and(|(shape, boundary)| {
+        shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
+    });
+    if game.modulus() != 2 || !symmetric || game.cells() > WITNESS_MAX_CELLS {
+        return (generic, None);
+    }
+    let Ok(rhs) = target.difference(start) else {
+        return (generic, None);
+    };
+    let Ok(Analysis { quiet, .. }) = analyze(game, method) else {
+        return (generic, None);
+    };
+    let witness = quiet.into_iter().find(|q| {
+        let overlap = q
+            .bits()
+            .zip(rhs.bits())
+            .map(|(a, b)| {
+                a.words()
+                    .iter()
+                    .zip(b.words())
+                    .map(|(x, y)| (x & y).count_ones())
+                    .sum::<u32>()
+            })
+            .unwrap_or(0);
+        overlap % 2 == 1
+    });
+    match witness {
+        Some(q) => (
+            "the lights to change overlap the quiet pattern below (a press pattern that changes nothing) in an odd number of cells; every press changes that overlap by an even number".into(),
+            Some(q),
+        ),
+        None => (generic, None),
+    }
+}

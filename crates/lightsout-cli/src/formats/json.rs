@@ -1,0 +1,69 @@
+//! The JSON objects the commands print (the same shapes the web API answers with).
+
+use lightsout::Board;
+use serde::Serialize;
+
+/// `solve --json`: exactly one object.
+#[derive(Serialize, Debug)]
+pub struct SolveReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub method: &'static str,
+    pub solvable: bool,
+    pub nullity: usize,
+    /// Number of solutions, exact, as a decimal string (it can exceed any integer type).
+    pub solutions: String,
+    pub press_count: u64,
+    pub presses: Option<Vec<Vec<u8>>>,
+    /// True if `presses` is a proven fewest-press solution.
+    pub minimal: bool,
+    /// With --min: whether the search covered every solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<bool>,
+    /// When unsolvable: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// When unsolvable: a quiet pattern with an odd overlap with the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<Vec<Vec<u8>>>,
+}
+
+/// `solve --all --json`: one line per solution.
+#[derive(Serialize, Debug)]
+pub struct SolutionLine {
+    pub press_count: u64,
+    pub presses: Vec<Vec<u8>>,
+}
+
+/// `solve --all --json`: the last line.
+#[derive(Serialize, Debug)]
+pub struct AllSummary {
+    pub total: String,
+    pub printed: u64,
+}
+
+/// `analyze --json`.
+#[derive(Serialize, Debug)]
+pub struct AnalyzeReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub method: &'static str,
+    pub rank: usize,
+    pub nullity: usize,
+    /// Number of solvable start positions, as a decimal string.
+    pub solvable_positions: String,
+    /// Omitted with --nullity-only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quiet_patterns: Option<Vec<Vec<Vec<u8>>>>,
+}
+
+/// `table --json`: one line per n.
+#[derive(Serialize, Debug)]
+pub struct TableLine {
+    pub n: u64,
+    pub nullity: usize,
+}
+
+pub fn rows_of(b: &Board) -> Vec<Vec<u8>> {
+    b.to_rows()
+}

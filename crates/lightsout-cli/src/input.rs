@@ -1,0 +1,155 @@
+//! Where boards come from: a file, stdin, or an all-on board of a given size; and the
+//! memory check made before anything big is allocated.
+
+use crate::error::CliError;
+use crate::formats::text;
+use lightsout::Board;
+use std::io::{IsTerminal, Read};
+use std::path::Path;
+
+/// The start board and a note for stderr when a default was used.
+pub struct Loaded {
+    pub board: Board,
+    pub name: String,
+    pub note: Option<String>,
+}
+
+/// The start position: FILE (or `-`), else the all-on `--size` board, else piped stdin,
+/// else (stdin a terminal, or piped but empty) the all-on 5x5 board.
+pub fn start_board(
+    file: Option<&Path>,
+    size: Option<(usize, usize)>,
+    modulus: u8,
+) -> Result<Loaded, CliError> {
+    if let Some(path) = file {
+        if size.is_some() {
+            return Err(CliError::input(
+                "give either a board FILE or --size, not both (--size alone solves the all-on board)",
+            ));
+        }
+        let (bytes, name) = read_source(path)?;
+        return Ok(Loaded {
+            board: text::parse(&bytes, modulus, &name)?,
+            name,
+            note: None,
+        });
+    }
+    if let Some((m, n)) = size {
+        return Ok(Loaded {
+            board: all_on(m, n, modulus)?,
+            name: format!("all-on {m}x{n}"),
+            note: None,
+        });
+    }
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        let bytes = read_all(stdin.lock(), "stdin")?;
+        if !bytes.is_empty() {
+            return Ok(Loaded {
+                board: text::parse(&bytes, modulus, "stdin")?,
+                name: "stdin".into(),
+                note: None,
+            });
+        }
+    }
+    Ok(Loaded {
+        board: all_on(5, 5, modulus)?,
+        name: "all-on 5x5".into(),
+        note: Some("no board given: solving the all-on 5x5 board (see --help for input)".into()),
+    })
+}
+
+/// Reads a board file (or stdin for `-`) in the text format.
+pub fn board_file(path: &Path, modulus: u8) -> Result<Board, CliError> {
+    let (bytes, name) = read_source(path)?;
+    text::parse(&bytes, modulus, &name)
+}
+
+fn read_source(path: &Path) -> Result<(Vec<u8>, String), CliError> {
+    if path.as_os_str() == "-" {
+        return Ok((read_all(std::io::stdin().lock(), "stdin")?, "stdin".into()));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot open: {e}")))?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err(CliError::input(format!(
+                "{name}: is a directory, not a board file"
+            )));
+        }
+        check_memory(meta.len(), &format!("reading {name}"))?;
+    }
+    Ok((read_all(file, &name)?, name))
+}
+
+fn read_all(mut r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    r.read_to_end(&mut bytes)
+        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    Ok(bytes)
+}
+
+/// The all-on board, after checking it fits in memory.
+pub fn all_on(rows: usize, cols: usize, modulus: u8) -> Result<Board, CliError> {
+    lightsout::Game::classic(rows, cols)?; // size checks with the library's message
+    let bytes = board_bytes(rows, cols, modulus);
+    check_memory(bytes, &format!("a {rows}x{cols} board"))?;
+    let mut b = Board::try_new(rows, cols, modulus)?;
+    if modulus == 2 {
+        b = Board::all_on(rows, cols);
+    } else {
+        for r in 0..rows {
+            for c in 0..cols {
+                b.set(r, c, 1);
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// Bytes a board takes in memory.
+pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
+    if modulus == 2 {
+        rows as u64 * cols.div_ceil(64) as u64 * 8
+    } else {
+        rows as u64 * cols as u64
+    }
+}
+
+/// Errors (exit 2) if `bytes` is more than the memory available now.
+pub fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
+    if let Some(avail) = available_memory() {
+        if bytes > avail {
+            return Err(CliError::input(format!(
+                "{what} needs {} of memory, but only {} is available",
+                human_bytes(bytes),
+                human_bytes(avail)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `MemAvailable` from /proc/meminfo (None where there is no such file).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
