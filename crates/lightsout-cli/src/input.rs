@@ -21,6 +21,16 @@ pub fn start_board(
     size: Option<(usize, usize)>,
     modulus: u8,
 ) -> Result<Loaded, CliError> {
+    start_board_or(file, size, modulus, (5, 5))
+}
+
+/// [`start_board`] with another default size than 5x5 (a preset's board).
+pub fn start_board_or(
+    file: Option<&Path>,
+    size: Option<(usize, usize)>,
+    modulus: u8,
+    default: (usize, usize),
+) -> Result<Loaded, CliError> {
     if let Some(path) = file {
         if size.is_some() {
             return Err(CliError::input(
@@ -52,11 +62,19 @@ pub fn start_board(
             });
         }
     }
+    let (m, n) = default;
     Ok(Loaded {
-        board: all_on(5, 5, modulus)?,
-        name: "all-on 5x5".into(),
-        note: Some("no board given: solving the all-on 5x5 board (see --help for input)".into()),
+        board: all_on(m, n, modulus)?,
+        name: format!("all-on {m}x{n}"),
+        note: Some(format!(
+            "no board given: solving the all-on {m}x{n} board (see --help for input)"
+        )),
     })
+}
+
+/// Reads a whole file (or stdin for `-`), with its name for messages.
+pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
+    read_source(path)
 }
 
 /// Reads a board file (or stdin for `-`) in the text format.

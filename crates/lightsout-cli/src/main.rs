@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::solve::run(a, &mut out),
         Command::Analyze(a) => commands::analyze::run(a, &mut out),
         Command::Table(a) => commands::table::run(a, &mut out),
+        Command::Presets(a) => commands::presets::run(a, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

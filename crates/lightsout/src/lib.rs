@@ -40,7 +40,7 @@ pub mod gf2;
 pub mod solve;
 
 pub use error::Error;
-pub use game::{Board, Boundary, Game, Reach, Rules, Shape};
+pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
     all_solutions, analyze, minimal, nullity_square, pow2, solve, sutner_nullity, Analysis, Method,
     Minimal, MinimalOptions, Solution, Solver,

@@ -2,6 +2,7 @@
 
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
+use crate::formats::graph;
 use crate::formats::json::{rows_of, AnalyzeReport};
 use crate::formats::text;
 use crate::output::Out;
@@ -9,17 +10,32 @@ use lightsout::{analyze, sutner_nullity, Boundary, Game, Method, Shape};
 use num_bigint::BigUint;
 use std::io::Write;
 
+/// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
+fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
+    if let Some(path) = &args.graph {
+        let (bytes, name) = crate::input::read_file(path)?;
+        return Ok(graph::parse(&bytes, args.rules.modulus, &name)?.game);
+    }
+    let spec = args.rules.spec();
+    let rules = spec.rules()?;
+    if let Some((rows, cols)) = args.size {
+        crate::input::check_memory(
+            crate::input::board_bytes(rows, cols, rules.modulus()),
+            &format!("a {rows}x{cols} board"),
+        )?;
+    }
+    Ok(spec.game(args.size)?)
+}
+
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
-    let rules = args.rules.rules()?;
-    let (rows, cols) = args.size;
     if args.nullity_only {
+        let (rows, cols) = args.size.ok_or_else(|| {
+            CliError::input("--nullity-only needs --size (plus or sigma rules on an open board)")
+        })?;
         return nullity_only(args, rows, cols, out);
     }
-    crate::input::check_memory(
-        crate::input::board_bytes(rows, cols, rules.modulus()),
-        &format!("a {rows}x{cols} board"),
-    )?;
-    let game = Game::new(rows, cols, rules)?;
+    let game = game(args)?;
+    let (rows, cols) = (game.rows(), game.cols());
     let a = analyze(&game, args.method)?;
     let k = BigUint::from(game.modulus());
     let solvable = k.pow(a.rank as u32);

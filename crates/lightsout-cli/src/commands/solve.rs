@@ -2,6 +2,7 @@
 
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
+use crate::formats::graph::{self, GraphSolveReport};
 use crate::formats::json::{rows_of, AllSummary, SolutionLine, SolveReport};
 use crate::formats::text;
 use crate::input;
@@ -11,20 +12,63 @@ use lightsout::{
     MinimalOptions, Solution,
 };
 use std::io::Write;
+use std::time::Duration;
 
 /// Largest board for which an unsolvable answer is explained with a witness pattern.
 const WITNESS_MAX_CELLS: usize = 1 << 22;
+/// Largest graph whose toggle matrix is built to check that it is symmetric.
+const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
 /// Most bytes of quiet patterns `--all` and `--min` may hold.
 const MAX_BASIS_BYTES: u64 = 1 << 30;
 
-pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
-    let rules = args.rules.rules()?;
+/// What `solve` works on: the game, the start and target positions, and whether the
+/// board is a graph (its output also lists the pressed nodes).
+struct Problem {
+    game: Game,
+    start: Board,
+    target: Board,
+    graph: bool,
+}
+
+/// The game and positions from `--graph`, or from the rule flags (or `--preset`) and the
+/// board sources.
+fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
+    if let Some(path) = &args.graph {
+        let (bytes, name) = input::read_file(path)?;
+        let g = graph::parse(&bytes, args.rules.modulus, &name)?;
+        return Ok(Problem {
+            game: g.game,
+            start: g.start,
+            target: g.target,
+            graph: true,
+        });
+    }
+    let spec = args.rules.spec();
+    let preset = spec.preset()?;
+    let rules = spec.rules()?;
     let modulus = rules.modulus();
-    let loaded = input::start_board(args.file.as_deref(), args.size, modulus)?;
-    if let Some(note) = &loaded.note {
+    let loaded = match preset {
+        Some(p) => {
+            input::start_board_or(args.file.as_deref(), args.size, modulus, (p.rows, p.cols))?
+        }
+        None => input::start_board(args.file.as_deref(), args.size, modulus)?,
+    };
+    let start = loaded.board;
+    if let Some(p) = preset {
+        if (start.rows(), start.cols()) != (p.rows, p.cols) {
+            return Err(CliError::input(format!(
+                "the board ({}) is {}x{}, but preset '{}' is played on a {}x{} board",
+                loaded.name,
+                start.rows(),
+                start.cols(),
+                p.name,
+                p.rows,
+                p.cols
+            )));
+        }
+    } else if let Some(note) = &loaded.note {
         eprintln!("lightsout: {note}");
     }
-    let start = loaded.board;
     let game = Game::new(start.rows(), start.cols(), rules)?;
     let target = match &args.target {
         Some(path) => {
@@ -42,8 +86,26 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             })?;
             t
         }
-        None => game.empty_board(),
+        None => match preset {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        },
     };
+    Ok(Problem {
+        game,
+        start,
+        target,
+        graph: false,
+    })
+}
+
+pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
+    let Problem {
+        game,
+        start,
+        target,
+        graph,
+    } = problem(args)?;
 
     let solution = solve(&game, &start, &target, args.method)?;
     let Some(particular) = solution.presses.clone() else {
@@ -61,10 +123,19 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     }
 
     let (presses, minimal_proven) = if args.min {
-        let quiet = analyze(&game, solution.method)?.quiet;
-        let best = minimal(&particular, &quiet, &MinimalOptions::default())?;
-        replay(&game, &start, &target, &best.presses)?;
-        (best.presses, Some(best.proven))
+        if solution.nullity == 0 {
+            // The only solution is the minimal one.
+            (particular, Some(true))
+        } else {
+            let quiet = analyze(&game, solution.method)?.quiet;
+            let opts = MinimalOptions {
+                time_limit: Some(Duration::from_secs_f64(args.time_limit)),
+                ..MinimalOptions::default()
+            };
+            let best = minimal(&particular, &quiet, &opts)?;
+            replay(&game, &start, &target, &best.presses)?;
+            (best.presses, Some(best.proven))
+        }
     } else {
         (particular, None)
     };
@@ -85,10 +156,24 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             reason: None,
             witness: None,
         };
-        out.json_line(&report)?;
+        if graph {
+            out.json_line(&GraphSolveReport {
+                report,
+                pressed: graph::pressed_nodes(&presses),
+            })?;
+        } else {
+            out.json_line(&report)?;
+        }
     } else {
         let w = out.writer();
         text::write(&presses, w)?;
+        if graph {
+            let nodes: Vec<String> = graph::pressed_nodes(&presses)
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            writeln!(w, "pressed nodes: {}", nodes.join(" "))?;
+        }
         let label = match minimal_proven {
             Some(true) => " (minimal)",
             Some(false) => " (best found, not proven minimal)",
@@ -210,9 +295,16 @@ fn report_unsolvable(
 /// that overlap by an even number, so it can never reach zero).
 fn explain(game: &Game, start: &Board, target: &Board, method: Method) -> (String, Option<Board>) {
     let generic = "the position is not in the span of the press patterns (rank test)".to_string();
-    let symmetric = game.rules().shape().is_some_and(|(shape, boundary)| {
-        shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
-    });
+    let symmetric = match game.rules().shape() {
+        Some((shape, boundary)) => {
+            shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
+        }
+        // Graphs and per-cell rules: symmetric if every press is answered by its mirror.
+        None => {
+            game.cells() <= WITNESS_MAX_EXPLICIT
+                && game.toggle_matrix().is_ok_and(|m| m == m.transpose())
+        }
+    };
     if game.modulus() != 2 || !symmetric || game.cells() > WITNESS_MAX_CELLS {
         return (generic, None);
     }

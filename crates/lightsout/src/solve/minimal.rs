@@ -1,32 +1,61 @@
-//! The solution with the fewest presses: search the `2^d` solutions
-//! `particular + span(quiet)` in Gray-code order, one XOR and popcount of the packed
-//! pattern per step.
+//! The solution with the fewest presses.
 //!
-//! Ties are broken towards the pattern whose pressed cells, listed in row-major order,
-//! come first lexicographically, so every method gives the same answer.
+//! The solutions are `x = p + sum c_j q_j` (`p` one solution, `q_j` a basis of the
+//! quiet patterns, `c` in GF(2)^d). Up to [`MAX_PROVEN_NULLITY`] the search tries them
+//! all, fast:
+//!
+//! * cells no quiet pattern touches are the same in every solution: counted once, then
+//!   left out;
+//! * the last six coefficients (`c_lo`, 64 values) are handled together: the cells are
+//!   grouped by which of those six patterns touch them (64 groups, each in its own
+//!   words). For fixed other coefficients (`c_hi`) a group either keeps or flips all its
+//!   bits as `c_lo` varies, so the 64 weights are a Walsh–Hadamard transform of the 64
+//!   group popcounts: one XOR and one popcount per word and 192 additions give 64
+//!   candidates;
+//! * `c_hi` runs in Gray-code order (one XOR of a packed pattern per step), split into
+//!   chunks that every core takes from a shared counter; the popcount kernel is compiled
+//!   for AVX-512 (VPOPCNTDQ), AVX2 and plain x86-64 and picked at run time.
+//!
+//! Above that dimension, or when the time limit stops the enumeration, the answer is the
+//! best found (by a local search: flip any basis pattern that lowers the count, from
+//! many random starts), marked not proven.
+//!
+//! **Tie-break** (method-independent): among the patterns with the fewest presses, the one
+//! whose list of pressed cells (row-major order) is lexicographically first, i.e. at the
+//! first cell where two patterns differ, the one that presses it wins. The basis and the
+//! particular solution do not matter: every solution is compared by its cells.
 
 use crate::error::Error;
 use crate::game::Board;
 use crate::gf2::xor_into;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Largest solution-space dimension searched exhaustively (2^24 candidates).
-pub const MAX_PROVEN_NULLITY: usize = 24;
+/// Largest solution-space dimension searched exhaustively by default (2^32 candidates:
+/// every 39 x 39 classic board, d = 32, in a few seconds on two cores).
+pub const MAX_PROVEN_NULLITY: usize = 32;
+/// The default time limit of the search.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// Bounds of the minimal-press search.
 #[derive(Clone, Debug)]
 pub struct MinimalOptions {
-    /// Refuse (with an error) above this dimension of the solution space.
+    /// Search every solution up to this dimension of the solution space (proven
+    /// minimal); above it, a local search gives the best it finds (not proven).
     pub max_nullity: usize,
     /// Stop after this long and return the best pattern found, marked not proven.
     pub time_limit: Option<Duration>,
+    /// Threads to use (`None`: every core).
+    pub threads: Option<usize>,
 }
 
 impl Default for MinimalOptions {
     fn default() -> Self {
         Self {
             max_nullity: MAX_PROVEN_NULLITY,
-            time_limit: None,
+            time_limit: Some(DEFAULT_TIME_LIMIT),
+            threads: None,
         }
     }
 }
@@ -42,8 +71,8 @@ pub struct Minimal {
     pub proven: bool,
 }
 
-/// Finds the solution with the fewest presses among `particular + span(quiet)` (binary
-/// games).
+/// Finds the solution with the fewest presses among `particular + span(quiet)`
+/// (two-state games; ties broken as the module documentation says).
 ///
 /// ```
 /// use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
@@ -59,59 +88,79 @@ pub fn minimal(
     quiet: &[Board],
     opts: &MinimalOptions,
 ) -> Result<Minimal, Error> {
-    let d = quiet.len();
-    if d > opts.max_nullity {
-        return Err(Error::LimitExceeded(format!(
-            "the minimal-press search covers solution spaces of dimension at most {} (2^{} solutions); this board has dimension {d}",
-            opts.max_nullity, opts.max_nullity
-        )));
-    }
     let Some(p) = particular.bits() else {
         return Err(Error::Unsupported(
             "the minimal-press search handles two-state games only".into(),
         ));
     };
-    let basis: Vec<&[u64]> = quiet
+    let basis: Vec<Vec<u64>> = quiet
         .iter()
         .map(|q| {
             q.bits()
-                .map(|b| b.words())
-                .ok_or_else(|| Error::Unsupported("mixed moduli".into()))
+                .filter(|b| b.words().len() == p.words().len())
+                .map(|b| b.words().to_vec())
+                .ok_or_else(|| {
+                    Error::Unsupported("quiet patterns do not match the particular solution".into())
+                })
         })
         .collect::<Result<_, _>>()?;
-    let start = Instant::now();
-    let mut current = p.words().to_vec();
-    let mut best = current.clone();
-    let mut best_weight = weight(&current);
-    let mut proven = true;
-    let total: u64 = 1 << d;
-    for step in 1..total {
-        if step & 0xFFFF == 0 {
-            if let Some(limit) = opts.time_limit {
-                if start.elapsed() > limit {
-                    proven = false;
-                    break;
-                }
-            }
-        }
-        xor_into(&mut current, basis[step.trailing_zeros() as usize]);
-        let w = weight(&current);
-        if w < best_weight || (w == best_weight && lex_before(&current, &best)) {
-            best_weight = w;
-            best.copy_from_slice(&current);
-        }
+    let deadline = opts.time_limit.map(|t| Instant::now() + t);
+    let threads = opts
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
+        .max(1);
+    let p = p.words().to_vec();
+    let basis = echelon(basis);
+
+    // A good first answer: the particular solution improved by the local search (it is
+    // all there is above the exhaustive limit).
+    let exhaustive = basis.len() <= opts.max_nullity;
+    let budget = if exhaustive {
+        Budget::Restarts(4 * basis.len().min(64))
+    } else {
+        Budget::Converged(64)
+    };
+    let mut best = local_search(&p, &basis, budget, deadline);
+    let mut proven = false;
+    if exhaustive {
+        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, deadline);
+        best = found;
+        proven = complete;
     }
     let mut presses = particular.clone();
     presses
         .bits_mut()
         .expect("binary")
         .words_mut()
-        .copy_from_slice(&best);
+        .copy_from_slice(&best.words);
     Ok(Minimal {
         presses,
-        presses_count: best_weight,
+        presses_count: best.weight,
         proven,
     })
+}
+
+/// A candidate: its number of presses and its packed cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Best {
+    weight: u64,
+    words: Vec<u64>,
+}
+
+impl Best {
+    fn new(words: Vec<u64>) -> Self {
+        Self {
+            weight: weight(&words),
+            words,
+        }
+    }
+
+    /// True if `self` beats `other`: fewer presses, or as many and lexicographically
+    /// first.
+    fn beats(&self, other: &Best) -> bool {
+        self.weight < other.weight
+            || (self.weight == other.weight && lex_before(&self.words, &other.words))
+    }
 }
 
 #[inline]
@@ -132,4 +181,563 @@ pub(crate) fn lex_before(a: &[u64], b: &[u64]) -> bool {
         }
     }
     false
+}
+
+/// The basis in reduced echelon form (each vector owns a pivot cell no other one has):
+/// the same span, sparser vectors for the local search. Dependent vectors are dropped.
+fn echelon(mut basis: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    let mut out: Vec<(usize, Vec<u64>)> = Vec::new();
+    for mut v in basis.drain(..) {
+        for (pivot, b) in &out {
+            if v[pivot / 64] >> (pivot % 64) & 1 == 1 {
+                xor_into(&mut v, b);
+            }
+        }
+        let Some(pivot) = first_one(&v) else {
+            continue;
+        };
+        for (_, b) in out.iter_mut() {
+            if b[pivot / 64] >> (pivot % 64) & 1 == 1 {
+                xor_into(b, &v);
+            }
+        }
+        out.push((pivot, v));
+    }
+    out.sort_by_key(|(pivot, _)| *pivot);
+    out.into_iter().map(|(_, v)| v).collect()
+}
+
+fn first_one(v: &[u64]) -> Option<usize> {
+    v.iter()
+        .position(|&w| w != 0)
+        .map(|i| i * 64 + v[i].trailing_zeros() as usize)
+}
+
+/// How long the local search runs (besides the deadline).
+#[derive(Clone, Copy)]
+enum Budget {
+    /// This many starts.
+    Restarts(usize),
+    /// Until this many starts in a row found nothing better.
+    Converged(usize),
+}
+
+/// Steepest-descent over single basis flips from the particular solution and from
+/// pseudo-random combinations (a fixed seed: the same answer on every run that is not
+/// cut short by the deadline).
+fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<Instant>) -> Best {
+    let mut best = Best::new(p.to_vec());
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut x = p.to_vec();
+    let mut trial = x.clone();
+    let (mut start, mut since_better) = (0usize, 0usize);
+    loop {
+        match budget {
+            Budget::Restarts(n) if start >= n => break,
+            Budget::Converged(n) if since_better >= n => break,
+            _ => {}
+        }
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            break;
+        }
+        x.copy_from_slice(p);
+        if start > 0 {
+            for b in basis {
+                if next() & 1 == 1 {
+                    xor_into(&mut x, b);
+                }
+            }
+        }
+        let mut w = weight(&x);
+        loop {
+            let mut improved = false;
+            for b in basis {
+                trial.copy_from_slice(&x);
+                xor_into(&mut trial, b);
+                let tw = weight(&trial);
+                if tw < w {
+                    std::mem::swap(&mut x, &mut trial);
+                    w = tw;
+                    improved = true;
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        let candidate = Best {
+            weight: w,
+            words: x.clone(),
+        };
+        if candidate.beats(&best) {
+            best = candidate;
+            since_better = 0;
+        } else {
+            since_better += 1;
+        }
+        start += 1;
+    }
+    best
+}
+
+/// Number of coefficients handled together by the Walsh–Hadamard step.
+const LO: usize = 6;
+const GROUPS: usize = 1 << LO;
+
+/// The exhaustive search, laid out for the kernel.
+struct Search {
+    p: Vec<u64>,
+    /// The basis used (random combinations of the given one: the same span).
+    basis: Vec<Vec<u64>>,
+    lo: usize,
+    /// `2 * presses on the cells no quiet pattern touches + cells in the groups`.
+    base: i64,
+    /// Cells per group.
+    sizes: [i32; GROUPS],
+    /// The particular solution and the `hi` basis vectors in the grouped layout: word
+    /// `g` of group `k` at index `g * GROUPS + k`.
+    start: Vec<u64>,
+    hi: Vec<Vec<u64>>,
+}
+
+impl Search {
+    fn new(p: &[u64], basis: &[Vec<u64>]) -> Self {
+        let basis = mix(basis);
+        let d = basis.len();
+        let lo = d.min(LO);
+        let cells = p.len() * 64;
+        let bit = |v: &[u64], i: usize| v[i / 64] >> (i % 64) & 1 == 1;
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); GROUPS];
+        let mut fixed = 0i64;
+        for cell in 0..cells {
+            if basis.iter().all(|b| !bit(b, cell)) {
+                fixed += i64::from(bit(p, cell));
+                continue;
+            }
+            // The last `lo` basis vectors pick the group.
+            let key = (0..lo).fold(0, |k, j| {
+                k | usize::from(bit(&basis[d - lo + j], cell)) << j
+            });
+            members[key].push(cell);
+        }
+        let planes = members
+            .iter()
+            .map(|m| m.len().div_ceil(64))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut sizes = [0; GROUPS];
+        for k in 0..GROUPS {
+            sizes[k] = members[k].len() as i32;
+        }
+        let pack = |v: &[u64]| {
+            let mut out = vec![0u64; planes * GROUPS];
+            for (k, cells) in members.iter().enumerate() {
+                for (i, &cell) in cells.iter().enumerate() {
+                    if bit(v, cell) {
+                        out[(i / 64) * GROUPS + k] |= 1 << (i % 64);
+                    }
+                }
+            }
+            out
+        };
+        let start = pack(p);
+        let hi = basis[..d - lo].iter().map(|b| pack(b)).collect();
+        Self {
+            p: p.to_vec(),
+            lo,
+            base: 2 * fixed + sizes.iter().map(|&s| i64::from(s)).sum::<i64>(),
+            sizes,
+            start,
+            hi,
+            basis,
+        }
+    }
+
+    /// Searches every solution; returns the best (`seed` unless something beats it) and
+    /// whether the search was complete.
+    fn run(&self, seed: Best, threads: usize, deadline: Option<Instant>) -> (Best, bool) {
+        let h = self.hi.len();
+        // Chunks: the top `split` hi coefficients fixed, the rest in Gray-code order.
+        let split = h.min(8);
+        let chunks = 1usize << split;
+        let next_chunk = AtomicUsize::new(0);
+        let stopped = AtomicBool::new(false);
+        let bound = AtomicU64::new(seed.weight);
+        let best = Mutex::new(seed);
+        let kernel = Kernel::detect();
+        let work = || {
+            let mut local: Option<Best> = None;
+            loop {
+                let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks || stopped.load(Ordering::Relaxed) {
+                    break;
+                }
+                if !self.chunk(chunk, split, kernel, &bound, &mut local, deadline) {
+                    stopped.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if let Some(l) = local {
+                let mut b = best.lock().expect("no panics while held");
+                if l.beats(&b) {
+                    *b = l;
+                }
+            }
+        };
+        let threads = threads.min(chunks);
+        if threads <= 1 {
+            work();
+        } else {
+            std::thread::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(work);
+                }
+            });
+        }
+        let complete = !stopped.load(Ordering::Relaxed);
+        (best.into_inner().expect("no panics while held"), complete)
+    }
+
+    /// One chunk: the top `split` hi coefficients are the bits of `chunk`, the others
+    /// run through Gray-code order. Returns false if the deadline passed.
+    fn chunk(
+        &self,
+        chunk: usize,
+        split: usize,
+        kernel: Kernel,
+        bound: &AtomicU64,
+        local: &mut Option<Best>,
+        deadline: Option<Instant>,
+    ) -> bool {
+        let free = self.hi.len() - split;
+        let mut cur = self.start.clone();
+        for b in 0..split {
+            if chunk >> b & 1 == 1 {
+                xor_into(&mut cur, &self.hi[free + b]);
+            }
+        }
+        let mut scan = Scan {
+            cur,
+            hi: &self.hi[..free],
+            sizes: &self.sizes,
+            base: self.base,
+            bound,
+            deadline,
+        };
+        let mut hit = |gray: u64, weights: &[i32; GROUPS]| {
+            for t in 0..scan_lanes(self.lo) {
+                let w = ((self.base + i64::from(weights[t])) / 2) as u64;
+                if w <= bound.load(Ordering::Relaxed) {
+                    let coeffs = gray | (chunk as u64) << free;
+                    self.offer(coeffs, t, local, bound);
+                }
+            }
+        };
+        kernel.scan(&mut scan, &mut hit)
+    }
+
+    /// Builds the candidate with hi coefficients `coeffs` (bit `j` for basis vector `j`)
+    /// and lo coefficients `t`, in the cells' own order, and keeps it if it beats the
+    /// thread's best.
+    #[cold]
+    fn offer(&self, coeffs: u64, t: usize, local: &mut Option<Best>, bound: &AtomicU64) {
+        let h = self.basis.len() - self.lo;
+        let mut x = self.p.clone();
+        for (j, b) in self.basis.iter().enumerate() {
+            let on = if j < h {
+                coeffs >> j & 1 == 1
+            } else {
+                t >> (j - h) & 1 == 1
+            };
+            if on {
+                xor_into(&mut x, b);
+            }
+        }
+        let candidate = Best::new(x);
+        if local.as_ref().is_none_or(|l| candidate.beats(l)) {
+            bound.fetch_min(candidate.weight, Ordering::Relaxed);
+            *local = Some(candidate);
+        }
+    }
+}
+
+fn scan_lanes(lo: usize) -> usize {
+    1 << lo
+}
+
+/// Random invertible combinations of the basis (a fixed seed): the groups of the
+/// Walsh–Hadamard step are then about equal in size whatever the basis looked like.
+fn mix(basis: &[Vec<u64>]) -> Vec<Vec<u64>> {
+    let d = basis.len();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    loop {
+        let rows: Vec<u64> = (0..d)
+            .map(|_| next() & (u64::MAX >> (64 - d.max(1))))
+            .collect();
+        // Invertible iff the rows are independent (d <= 64 here).
+        let mut reduced: Vec<u64> = Vec::new();
+        for &r in &rows {
+            let v = reduced.iter().fold(r, |v, &b| v.min(v ^ b));
+            if v != 0 {
+                reduced.push(v);
+                reduced.sort_unstable_by(|a, b| b.cmp(a));
+            }
+        }
+        if reduced.len() == d {
+            return rows
+                .iter()
+                .map(|&r| {
+                    let mut v = vec![0u64; basis.first().map_or(0, Vec::len)];
+                    for (j, b) in basis.iter().enumerate() {
+                        if r >> j & 1 == 1 {
+                            xor_into(&mut v, b);
+                        }
+                    }
+                    v
+                })
+                .collect();
+        }
+    }
+}
+
+/// The state of one chunk's Gray-code scan.
+struct Scan<'a> {
+    cur: Vec<u64>,
+    hi: &'a [Vec<u64>],
+    sizes: &'a [i32; GROUPS],
+    base: i64,
+    bound: &'a AtomicU64,
+    deadline: Option<Instant>,
+}
+
+/// The scan loop, compiled for the best instruction set the CPU has.
+#[derive(Clone, Copy)]
+enum Kernel {
+    Plain,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Kernel {
+    fn detect() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+            {
+                return Kernel::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                return Kernel::Avx2;
+            }
+        }
+        Kernel::Plain
+    }
+
+    /// Runs `scan` to the end of its chunk, calling `hit` with the Gray-code state and
+    /// the 64 transformed weights whenever one of them may reach the bound. Returns false
+    /// if the deadline passed.
+    fn scan(self, scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
+        match self {
+            Kernel::Plain => scan_loop(scan, hit),
+            // SAFETY: `detect` checked that the CPU has these features.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { scan_avx2(scan, hit) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { scan_avx512(scan, hit) },
+        }
+    }
+
+    /// The 64 transformed weights of `cur` (for tests).
+    #[cfg(test)]
+    fn weights(self, cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
+        let _ = self;
+        group_weights(cur, sizes)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn scan_avx2(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
+    scan_loop(scan, hit)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt")]
+unsafe fn scan_avx512(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
+    scan_loop(scan, hit)
+}
+
+#[inline(always)]
+fn scan_loop(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
+    let steps: u64 = 1 << scan.hi.len();
+    let mut step: u64 = 0;
+    loop {
+        let weights = group_weights(&scan.cur, scan.sizes);
+        // Lanes past `2^lo` repeat the first ones (empty groups), so the minimum over all
+        // 64 is the minimum over the real ones.
+        let least = weights.iter().copied().fold(i32::MAX, i32::min);
+        if ((scan.base + i64::from(least)) / 2) as u64 <= scan.bound.load(Ordering::Relaxed) {
+            hit(step ^ (step >> 1), &weights);
+        }
+        step += 1;
+        if step == steps {
+            return true;
+        }
+        if step & 0x3FF == 0 && scan.deadline.is_some_and(|d| Instant::now() > d) {
+            return false;
+        }
+        let j = step.trailing_zeros() as usize;
+        for (c, h) in scan.cur.iter_mut().zip(&scan.hi[j]) {
+            *c ^= *h;
+        }
+    }
+}
+
+/// `wht(e)(t)` for `e_k = 2 ones_k - size_k`, `ones_k` the set bits of group `k`: twice
+/// the presses of lane `t` minus the constant part.
+#[inline(always)]
+fn group_weights(cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
+    let (first, rest) = cur.split_at(GROUPS);
+    let first: &[u64; GROUPS] = first.try_into().expect("a plane is 64 words");
+    let mut e: [i32; GROUPS] = std::array::from_fn(|k| first[k].count_ones() as i32);
+    for plane in rest.chunks_exact(GROUPS) {
+        let plane: &[u64; GROUPS] = plane.try_into().expect("a plane is 64 words");
+        for k in 0..GROUPS {
+            e[k] += plane[k].count_ones() as i32;
+        }
+    }
+    for k in 0..GROUPS {
+        e[k] = 2 * e[k] - sizes[k];
+    }
+    // Walsh–Hadamard transform: e(t) = sum_k (-1)^<k,t> e_k.
+    let mut half = 1;
+    while half < GROUPS {
+        for block in (0..GROUPS).step_by(2 * half) {
+            for i in block..block + half {
+                let (a, b) = (e[i], e[i + half]);
+                e[i] = a + b;
+                e[i + half] = a - b;
+            }
+        }
+        half *= 2;
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gf2::BitMatrix;
+
+    fn lcg(s: &mut u64) -> u64 {
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *s >> 20
+    }
+
+    /// The exhaustive answer by plain Gray-code enumeration.
+    fn reference(p: &[u64], basis: &[Vec<u64>]) -> Best {
+        let mut best = Best::new(p.to_vec());
+        let mut cur = p.to_vec();
+        for step in 1u64..1 << basis.len() {
+            xor_into(&mut cur, &basis[step.trailing_zeros() as usize]);
+            let c = Best::new(cur.clone());
+            if c.beats(&best) {
+                best = c;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn kernel_matches_plain_enumeration() {
+        let mut s = 5;
+        for (cells, d) in [
+            (20usize, 3usize),
+            (70, 7),
+            (130, 10),
+            (200, 12),
+            (64, 6),
+            (300, 9),
+        ] {
+            for _ in 0..3 {
+                let words = cells.div_ceil(64);
+                let mask = crate::gf2::tail_mask(cells);
+                let rand = |s: &mut u64| {
+                    let mut v: Vec<u64> = (0..words).map(|_| lcg(s) ^ lcg(s) << 32).collect();
+                    *v.last_mut().unwrap() &= mask;
+                    // Sparse vectors make ties (and the tie-break) likely.
+                    for w in v.iter_mut() {
+                        *w &= lcg(s) ^ lcg(s) << 40;
+                    }
+                    v
+                };
+                let p = rand(&mut s);
+                let basis: Vec<Vec<u64>> = (0..d).map(|_| rand(&mut s)).collect();
+                let basis = echelon(basis);
+                let want = reference(&p, &basis);
+                for threads in [1, 2, 3] {
+                    let seed = Best::new(p.clone());
+                    let (got, complete) = Search::new(&p, &basis).run(seed, threads, None);
+                    assert!(complete);
+                    assert_eq!(got, want, "{cells} cells, d = {d}, {threads} threads");
+                }
+                let local = local_search(&p, &basis, Budget::Restarts(4), None);
+                assert!(!local.beats(&want));
+            }
+        }
+    }
+
+    #[test]
+    fn every_kernel_gives_the_same_weights() {
+        let mut s = 11;
+        // Two planes of 64 groups; the scan of one step (no Gray steps) on every kernel.
+        let cur: Vec<u64> = (0..128).map(|_| lcg(&mut s) ^ lcg(&mut s) << 30).collect();
+        let sizes = [128; GROUPS];
+        let plain = Kernel::Plain.weights(&cur, &sizes);
+        let bound = AtomicU64::new(u64::MAX);
+        let mut got = None;
+        let mut scan = Scan {
+            cur: cur.clone(),
+            hi: &[],
+            sizes: &sizes,
+            base: 0,
+            bound: &bound,
+            deadline: None,
+        };
+        assert!(Kernel::detect().scan(&mut scan, &mut |_, w| got = Some(*w)));
+        assert_eq!(got, Some(plain));
+        // Lane 0 is the plain count: twice the ones minus the cells.
+        let ones: i32 = cur.iter().map(|w| w.count_ones() as i32).sum();
+        assert_eq!(plain[0], 2 * ones - 128 * GROUPS as i32);
+    }
+
+    #[test]
+    fn lex_order_prefers_the_earlier_press() {
+        let a = BitMatrix::from_words(1, 3, vec![0b001]);
+        let b = BitMatrix::from_words(1, 3, vec![0b010]);
+        assert!(lex_before(a.words(), b.words()));
+        assert!(!lex_before(b.words(), a.words()));
+        assert!(!lex_before(a.words(), a.words()));
+    }
 }

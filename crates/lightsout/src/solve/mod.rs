@@ -13,6 +13,7 @@ mod brute;
 mod chase;
 mod chasing;
 mod gauss;
+mod grid_chase;
 mod minimal;
 mod poly;
 mod rows;

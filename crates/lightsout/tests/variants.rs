@@ -1,0 +1,121 @@
+//! Every rule set: the methods against each other and against brute force, and the
+//! published figures (OEIS, Jaap Scherphuis' pages) the rules must reproduce.
+
+use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape};
+use proptest::prelude::*;
+
+fn random_board(rows: usize, cols: usize, modulus: u8, seed: u64) -> Board {
+    let mut s = seed | 1;
+    let values: Vec<u8> = (0..rows * cols)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % u64::from(modulus)) as u8
+        })
+        .collect();
+    Board::from_values(rows, cols, modulus, &values).unwrap()
+}
+
+/// Solves with `method`, checking the answer by replay here too.
+fn check(
+    game: &Game,
+    start: &Board,
+    method: Method,
+) -> Result<lightsout::Solution, lightsout::Error> {
+    let target = game.empty_board();
+    let sol = solve(game, start, &target, method)?;
+    if let Some(p) = &sol.presses {
+        assert!(
+            game.is_solution(start, &target, p).unwrap(),
+            "{method} replay"
+        );
+    }
+    Ok(sol)
+}
+
+fn shapes() -> Vec<Shape> {
+    vec![
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::king().without_self(),
+        Shape::knight(),
+        Shape::parse("011/010/000").unwrap(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+        Shape::parse("110/000/011").unwrap(),
+    ]
+}
+
+fn shape_strategy() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (0..shapes().len()).prop_map(|i| shapes()[i].clone()),
+        // A random 3x3 or 3x5 mask (never empty: the centre or a corner is set).
+        (any::<u16>(), any::<bool>()).prop_map(|(bits, wide)| {
+            let w: usize = if wide { 5 } else { 3 };
+            let offsets: Vec<(i32, i32)> = (0..3 * w)
+                .filter(|i| bits >> (i % 16) & 1 == 1 || *i == 0)
+                .map(|i| ((i / w) as i32 - 1, (i % w) as i32 - (w as i32) / 2))
+                .collect();
+            Shape::from_offsets(offsets).unwrap()
+        }),
+    ]
+}
+
+fn boundary_strategy() -> impl Strategy<Value = Boundary> {
+    prop_oneof![
+        Just(Boundary::Open),
+        Just(Boundary::Torus),
+        Just(Boundary::Klein),
+        Just(Boundary::Projective)
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Two states, every shape and boundary: gauss and chase against brute force.
+    #[test]
+    fn binary_rules_agree_with_brute_force(
+        rows in 1usize..=5, cols in 1usize..=5, seed: u64,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        prop_assume!(rows * cols <= 20);
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, 2).unwrap()) else {
+            return Ok(()); // a shape larger than the board
+        };
+        let start = random_board(rows, cols, 2, seed);
+        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let mut methods = vec![Method::Gauss, Method::Auto];
+        if Method::Chase.solver().check(&game).is_ok() {
+            methods.push(Method::Chase);
+        }
+        for m in methods {
+            let s = check(&game, &start, m).unwrap();
+            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
+            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
+            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
+        }
+    }
+
+    /// Bigger boards: the chase against gauss, solutions and quiet patterns.
+    #[test]
+    fn chase_agrees_with_gauss(
+        rows in 3usize..=14, cols in 3usize..=14, seed: u64,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, 2).unwrap()) else {
+            return Ok(());
+        };
+        prop_assume!(Method::Chase.solver().check(&game).is_ok());
+        let start = random_board(rows, cols, 2, seed);
+        let g = check(&game, &start, Method::Gauss).unwrap();
+        let c = check(&game, &start, Method::Chase).unwrap();
+        prop_assert_eq!(g.is_solvable(), c.is_solvable());
+        prop_assert_eq!(g.nullity, c.nullity);
+        let a = analyze(&game, Method::Chase).unwrap();
+        prop_assert_eq!(a.nullity, g.nullity);
+        prop_assert_eq!(a.quiet.len(), a.nullity);
+    }
+}
