@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Times reduced row echelon form of random n x (n+1) GF(2) systems: ours
+# (`BitMatrix::reduce`, crates/lightsout/examples/elim_timing.rs) against M4RI, the
+# reference C library, and prints "n, ours, m4ri, ratio" (medians of REPS runs).
+#
+# M4RI is GPL: it is only a baseline, installed from Debian (libm4ri-dev) and compiled
+# into a throw-away binary here, never linked into the lightsout crates.
+#
+# Usage: bench/m4ri/run.sh [N...]      (default sizes 1000 2000 4000 8000)
+# Env:   REPS (default 5), LIGHTSOUT_BENCH_BIG=1 adds 16000 to the default sizes.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+reps="${REPS:-5}"
+sizes=("$@")
+if [ ${#sizes[@]} -eq 0 ]; then
+  sizes=(1000 2000 4000 8000)
+  if [ -n "${LIGHTSOUT_BENCH_BIG:-}" ]; then sizes+=(16000); fi
+fi
+
+if [ ! -f /usr/include/m4ri/m4ri.h ]; then
+  echo "installing libm4ri-dev (Debian) for the baseline" >&2
+  apt-get install -y libm4ri-dev >/dev/null || { apt-get update >/dev/null && apt-get install -y libm4ri-dev >/dev/null; }
+fi
+build="$(mktemp -d)"
+trap 'rm -rf "$build"' EXIT
+# Two baselines: mzd_echelonize (M4RI picks its method, PLE for large inputs) and
+# mzd_echelonize_m4ri (the Method of the Four Russians alone); the ratio uses the faster.
+gcc -O2 -o "$build/m4ri_auto" "$here/m4ri_timing.c" -lm4ri -lm
+gcc -O2 -DUSE_M4RI_ONLY -o "$build/m4ri_m4rm" "$here/m4ri_timing.c" -lm4ri -lm
+(cd "$root" && cargo build --release -q -p lightsout --example elim_timing)
+ours_bin="$root/target/release/examples/elim_timing"
+
+printf "%-7s %-11s %-11s %-11s %-8s\n" n ours_s m4ri_s m4ri_m4rm_s ratio
+for n in "${sizes[@]}"; do
+  # Interleave the programs so that machine noise hits them alike.
+  ours=$("$ours_bin" "$reps" "$n" | awk '{print $2}')
+  auto=$("$build/m4ri_auto" "$reps" "$n" | awk '{print $2}')
+  m4rm=$("$build/m4ri_m4rm" "$reps" "$n" | awk '{print $2}')
+  awk -v n="$n" -v o="$ours" -v a="$auto" -v b="$m4rm" 'BEGIN {
+    best = (a < b) ? a : b
+    printf "%-7s %-11.4f %-11.4f %-11.4f %-8.2f\n", n, o, a, b, o / best
+  }'
+done
