@@ -1,9 +1,10 @@
 //! Times `BitMatrix::reduce` on random `n x (n+1)` systems (the counterpart of
 //! `bench/m4ri/m4ri_timing.c`, run side by side by `bench/m4ri/run.sh`).
 //!
-//! Usage: `elim_timing [--simple] [--echelon] REPS N...`; prints `n median_seconds rank`
-//! per size. `--simple` times the plain Gauss–Jordan elimination instead, `--echelon`
-//! the echelon form only.
+//! Usage: `elim_timing [--simple] [--echelon] REPS N...`; prints
+//! `n median_wall_seconds median_cpu_seconds rank` per size. `--simple` times the plain
+//! Gauss–Jordan elimination instead, `--echelon` the echelon form only. The CPU time (of
+//! this thread) is the steadier number on a shared machine.
 
 use lightsout::gf2::BitMatrix;
 use std::time::Instant;
@@ -32,11 +33,11 @@ fn main() {
     let reps: usize = args.first().and_then(|a| a.parse().ok()).expect(usage);
     for a in &args[1..] {
         let n: usize = a.parse().expect(usage);
-        let mut times = Vec::with_capacity(reps);
+        let (mut wall, mut cpu) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
         let mut rank = 0;
         for rep in 0..reps {
             let mut m = random_matrix(n, n + 1, rep as u64 + 1);
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), thread_cpu_seconds());
             rank = if simple {
                 m.reduce_simple(n).len()
             } else if echelon {
@@ -44,10 +45,14 @@ fn main() {
             } else {
                 m.reduce(n).len()
             };
-            times.push(t.elapsed().as_secs_f64());
+            wall.push(t.elapsed().as_secs_f64());
+            cpu.push(thread_cpu_seconds() - c);
         }
-        times.sort_by(f64::total_cmp);
-        println!("{n} {:.6} {rank}", times[reps / 2]);
+        println!(
+            "{n} {:.6} {:.6} {rank}",
+            median(&mut wall),
+            median(&mut cpu)
+        );
     }
 }
 
@@ -55,4 +60,34 @@ fn take_flag(args: &mut Vec<String>, flag: &str) -> bool {
     let before = args.len();
     args.retain(|a| a != flag);
     args.len() != before
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// CPU time used by this thread so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`).
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu_seconds() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime failed");
+    ts.sec as f64 + ts.nsec as f64 * 1e-9
+}
+
+/// Elsewhere: no CPU clock, report zero.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu_seconds() -> f64 {
+    0.0
 }
