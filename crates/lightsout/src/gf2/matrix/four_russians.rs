@@ -1,11 +1,13 @@
 //! Gauss–Jordan elimination by the Method of the Four Russians (the idea behind M4RI).
 //!
 //! A pass finds up to 64 pivots in consecutive columns `c..c+k` (stopping at the first
-//! column without one), moves them to rows `r..r+k` and reduces them among themselves so
-//! that their `k x k` block is the identity. Then it clears those `k` columns from the
-//! other rows at once: the pivot rows are cut into groups of 8, each group gets a table
-//! of all 256 sums of its rows, and a row's 8 bits in the group's columns pick the one
-//! sum that clears them. A row costs one XOR of up to 8 table rows instead of up to 64
+//! column without one) and moves them to rows `r..r+k`. The search runs on 64-bit
+//! windows of the rows only, and yields each reduced pivot row (the one whose bits in
+//! the window are the identity) as a sum of the original pivot rows. Then one sweep does
+//! all the row operations: the original pivot rows are cut into groups of 8, each group
+//! gets a table of all 256 sums of its rows, and each other row adds up to 8 table
+//! entries, which clears its `k` bits at once (and the pivot rows become the reduced
+//! ones the same way). A row costs one XOR of 8 table rows instead of up to 64
 //! single-row XORs: about `n^3 / 1536` word operations for an `n x n` matrix instead of
 //! `n^3 / 128`.
 //!
@@ -49,8 +51,10 @@ struct Scratch {
     /// The tables of one pass, one after the other: `TABLE_ROWS` entries each, an entry
     /// being the words of the runs being updated, run after run.
     tables: Vec<u64>,
-    /// Rows to update and their bits in the pass's pivot columns (never zero).
+    /// Rows to update and the pivot rows to add to each, as a mask of pivot indices.
     targets: Vec<(usize, u64)>,
+    /// The pivot search's rows: window and sum, see [`find_pivots`].
+    search: Vec<(u64, u64)>,
 }
 
 /// Brings `m` to `form` in place with pivots among the first `pivot_cols` columns and
@@ -63,7 +67,7 @@ pub(crate) fn reduce(m: &mut BitMatrix, pivot_cols: usize, form: Form) -> Vec<us
     let (mut r, mut c) = (0, 0);
     while r < m.rows && c < pivot_cols {
         let max_k = MAX_PASS.min(pivot_cols - c).min(m.rows - r);
-        let k = find_pivots(m, r, c, max_k);
+        let k = find_pivots(m, r, c, max_k, &mut s.search);
         if k == 0 {
             // Column `c` is zero from row `r` down: not a pivot column.
             c += 1;
@@ -71,7 +75,25 @@ pub(crate) fn reduce(m: &mut BitMatrix, pivot_cols: usize, form: Form) -> Vec<us
         }
         let pass = Pass { r, c, k };
         let rest = c / WORD_BITS..m.stride;
-        eliminate(m, pass, r + k..m.rows, std::slice::from_ref(&rest), &mut s);
+        let runs = std::slice::from_ref(&rest);
+        build_tables(m, pass, runs, &mut s.tables);
+        // The pivot rows become the reduced ones: sum `j` minus the row itself.
+        s.targets.clear();
+        for (j, &(_, sum)) in s.search[..k].iter().enumerate() {
+            if sum != 1 << j {
+                s.targets.push((r + j, sum ^ 1 << j));
+            }
+        }
+        // A row below with bits `x` in the window adds the reduced pivot rows of those
+        // bits: the sum of their sums.
+        let sums = SumTables::new(s.search[..k].iter().map(|&(_, sum)| sum));
+        for i in r + k..m.rows {
+            let x = window(m.row(i), c, k);
+            if x != 0 {
+                s.targets.push((i, sums.sum(x)));
+            }
+        }
+        add_sums(m, runs, k.div_ceil(GROUP), &s.tables, &s.targets);
         passes.push(pass);
         r += k;
         c += k;
@@ -97,40 +119,90 @@ fn window(row: &[u64], c: usize, k: usize) -> u64 {
 }
 
 /// Finds pivots for columns `c`, `c+1`, ... among rows `r..`: at most `max_k`, stopping
-/// at the first column that has none. Moves them to rows `r..r+k` and reduces them so
-/// that bit `c+j` of row `r+i` is 1 exactly when `i == j`. Returns `k`.
+/// at the first column that has none, and moves them to rows `r..r+k`. Returns `k`.
 ///
-/// Rows `r..` are all zero before column `c`. A row is reduced by the pivots found so
-/// far when it is looked at; that is a row operation the elimination would do anyway.
-fn find_pivots(m: &mut BitMatrix, r: usize, c: usize, max_k: usize) -> usize {
-    let w0 = c / WORD_BITS;
+/// Only the bits `c..c+max_k` of the rows are looked at (rows `r..` are zero before
+/// `c`), and no row but the swapped ones changes. On return `search[j]` for `j < k` is
+/// `(window, sum)` of the reduced pivot row `j`: its window has bit `i` set exactly when
+/// `i == j` (among `i < k`), and bit `l` of `sum` says whether row `r+l`, as it is now,
+/// is in it.
+fn find_pivots(
+    m: &mut BitMatrix,
+    r: usize,
+    c: usize,
+    max_k: usize,
+    search: &mut Vec<(u64, u64)>,
+) -> usize {
+    // search[i - r]: row i's window reduced by the pivots so far, and the pivot rows
+    // added to it (the row itself is in the sum too; its bit is set when it becomes a
+    // pivot). Rows are read in when the scan first reaches them.
+    search.clear();
     let mut k = 0;
     while k < max_k {
-        let col = c + k;
+        let bit = 1u64 << k;
         let mut found = None;
         for i in r + k..m.rows {
-            // Pivot rows are zero in each other's pivot columns, so adding pivot `j`
-            // clears bit `c+j` and leaves the other bits of the window alone.
-            let mut bits = window(m.row(i), c, k);
+            if i - r == search.len() {
+                search.push((window(m.row(i), c, max_k), 0));
+            }
+            let (mut win, mut sum) = search[i - r];
+            // Pivots are zero in each other's columns: adding pivot `j` clears bit `j`
+            // and no other pivot bit.
+            let mut bits = win & (bit - 1);
             while bits != 0 {
-                m.xor_row(i, r + bits.trailing_zeros() as usize, w0);
+                let (pw, ps) = search[bits.trailing_zeros() as usize];
+                (win, sum) = (win ^ pw, sum ^ ps);
                 bits &= bits - 1;
             }
-            if m.get(i, col) {
+            search[i - r] = (win, sum);
+            if win & bit != 0 {
                 found = Some(i);
                 break;
             }
         }
         let Some(p) = found else { break };
         m.swap_rows(r + k, p);
-        for i in r..r + k {
-            if m.get(i, col) {
-                m.xor_row(i, r + k, w0);
-            }
+        search.swap(k, p - r);
+        search[k].1 |= bit;
+        let (pw, ps) = search[k];
+        for (win, sum) in &mut search[..k] {
+            // Branch-free "if bit k of win is set, add the new pivot".
+            let add = (*win >> k & 1).wrapping_neg();
+            (*win, *sum) = (*win ^ (pw & add), *sum ^ (ps & add));
         }
         k += 1;
     }
     k
+}
+
+/// For sums of the pivot rows' sums: `table[g][e]` is the sum of `sums[8g + b]` over the
+/// bits `b` of `e`, so that a 64-bit mask needs 8 lookups.
+struct SumTables {
+    table: Vec<[u64; TABLE_ROWS]>,
+}
+
+impl SumTables {
+    fn new(sums: impl ExactSizeIterator<Item = u64>) -> Self {
+        let sums: Vec<u64> = sums.collect();
+        let table = sums
+            .chunks(GROUP)
+            .map(|group| {
+                let mut t = [0u64; TABLE_ROWS];
+                for e in 1..1usize << group.len() {
+                    t[e] = t[e & (e - 1)] ^ group[e.trailing_zeros() as usize];
+                }
+                t
+            })
+            .collect();
+        Self { table }
+    }
+
+    /// The sum of `sums[j]` over the bits `j` of `x`.
+    fn sum(&self, x: u64) -> u64 {
+        self.table.iter().enumerate().fold(0, |acc, (g, t)| {
+            acc ^ t[(x >> (GROUP * g)) as usize % TABLE_ROWS]
+        })
+    }
 }
 
 /// The second sweep of the reduced form: clears each pass's pivot columns from the rows
@@ -159,105 +231,145 @@ fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
                 _ => runs.push(w..w + 1),
             }
         }
-        eliminate(m, p, 0..p.r, &runs, s);
-    }
-}
-
-/// Clears the pivot columns of `pass` (whose `k x k` block is the identity) from the
-/// rows `targets`, adding sums of pivot rows over the word ranges `runs` only (the pivot
-/// rows must be zero outside them).
-fn eliminate(
-    m: &mut BitMatrix,
-    pass: Pass,
-    targets: Range<usize>,
-    runs: &[Range<usize>],
-    s: &mut Scratch,
-) {
-    build_tables(m, pass, runs, &mut s.tables);
-    s.targets.clear();
-    for i in targets {
-        let bits = window(m.row(i), pass.c, pass.k);
-        if bits != 0 {
-            s.targets.push((i, bits));
+        build_tables(m, p, &runs, &mut s.tables);
+        s.targets.clear();
+        for i in 0..p.r {
+            let x = window(m.row(i), p.c, p.k);
+            if x != 0 {
+                s.targets.push((i, x));
+            }
         }
+        add_sums(m, &runs, p.k.div_ceil(GROUP), &s.tables, &s.targets);
     }
-    let groups = pass.k.div_ceil(GROUP);
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2.
-            unsafe { add_sums_avx2(m, runs, groups, s) };
-            return;
-        }
-    }
-    add_sums(m, runs, groups, s);
 }
 
 /// Fills `tables` for the pivot rows of `pass`, over the words `runs`: entry `e` of
 /// table `g` is the sum of the pivot rows `r + GROUP*g + j` for the bits `j` set in `e`.
 fn build_tables(m: &BitMatrix, pass: Pass, runs: &[Range<usize>], tables: &mut Vec<u64>) {
     let len: usize = runs.iter().map(|run| run.len()).sum();
-    let groups = pass.k.div_ceil(GROUP);
-    tables.resize(groups * TABLE_ROWS * len, 0);
-    for g in 0..groups {
-        let table = &mut tables[g * TABLE_ROWS * len..(g + 1) * TABLE_ROWS * len];
-        table[..len].fill(0);
+    tables.resize(pass.k.div_ceil(GROUP) * TABLE_ROWS * len, 0);
+    for (g, table) in tables.chunks_exact_mut(TABLE_ROWS * len).enumerate() {
         let bits = GROUP.min(pass.k - g * GROUP);
-        for e in 1..1usize << bits {
-            // Entry e = entry (e without its lowest bit) + the row of that bit.
-            let (done, rest) = table.split_at_mut(e * len);
-            let mut prev = &done[(e & (e - 1)) * len..][..len];
-            let mut entry = &mut rest[..len];
-            let row = m.row(pass.r + g * GROUP + e.trailing_zeros() as usize);
+        table[..len].fill(0);
+        // Entry 2^j: pivot row j of the group, its runs one after the other.
+        for j in 0..bits {
+            let row = m.row(pass.r + g * GROUP + j);
+            let mut entry = &mut table[len << j..(len << j) + len];
             for run in runs {
-                let (p, p_rest) = prev.split_at(run.len());
-                let (d, d_rest) = entry.split_at_mut(run.len());
-                for ((d, &p), &x) in d.iter_mut().zip(p).zip(&row[run.clone()]) {
-                    *d = p ^ x;
-                }
-                (prev, entry) = (p_rest, d_rest);
+                let (part, rest) = entry.split_at_mut(run.len());
+                part.copy_from_slice(&row[run.clone()]);
+                entry = rest;
             }
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2.
+                unsafe { fill_sums_avx2(table, len, bits) };
+                continue;
+            }
+        }
+        fill_sums(table, len, bits);
+    }
+}
+
+/// [`fill_sums`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_sums_avx2(table: &mut [u64], len: usize, bits: usize) {
+    fill_sums(table, len, bits);
+}
+
+/// Fills the entries of a table (of `len` words each) that are not powers of two: entry
+/// `e` is entry (e without its lowest bit) plus entry (its lowest bit).
+#[inline(always)]
+fn fill_sums(table: &mut [u64], len: usize, bits: usize) {
+    for e in 3..1usize << bits {
+        let low = e & e.wrapping_neg();
+        if low == e {
+            continue;
+        }
+        let (done, rest) = table.split_at_mut(e * len);
+        let (a, b) = (&done[(e - low) * len..][..len], &done[low * len..][..len]);
+        for ((d, &x), &y) in rest[..len].iter_mut().zip(a).zip(b) {
+            *d = x ^ y;
         }
     }
 }
 
-/// [`add_sums`] compiled for AVX2 (twice the width of the baseline's SSE2).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn add_sums_avx2(m: &mut BitMatrix, runs: &[Range<usize>], groups: usize, s: &Scratch) {
-    add_sums(m, runs, groups, s);
+/// Adds to each target row `(i, mask)`, over the words `runs`, the sum of the pivot
+/// rows of the bits of `mask`: one entry of each table.
+fn add_sums(
+    m: &mut BitMatrix,
+    runs: &[Range<usize>],
+    groups: usize,
+    tables: &[u64],
+    targets: &[(usize, u64)],
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2.
+            unsafe { add_sums_avx2(m, runs, groups, tables, targets) };
+            return;
+        }
+    }
+    add_sums_any(m, runs, groups, tables, targets);
 }
 
-/// Adds to each target row, over the words `runs`, the table entries its bits pick.
+/// [`add_sums`] compiled for AVX2: twice the width of the baseline's SSE2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn add_sums_avx2(
+    m: &mut BitMatrix,
+    runs: &[Range<usize>],
+    groups: usize,
+    tables: &[u64],
+    targets: &[(usize, u64)],
+) {
+    add_sums_any(m, runs, groups, tables, targets);
+}
+
 #[inline(always)]
-fn add_sums(m: &mut BitMatrix, runs: &[Range<usize>], groups: usize, s: &Scratch) {
+fn add_sums_any(
+    m: &mut BitMatrix,
+    runs: &[Range<usize>],
+    groups: usize,
+    tables: &[u64],
+    targets: &[(usize, u64)],
+) {
     // One copy of the loop per number of tables, so that it is unrolled over them.
     match groups {
-        1 => add_sums_n::<1>(m, runs, s),
-        2 => add_sums_n::<2>(m, runs, s),
-        3 => add_sums_n::<3>(m, runs, s),
-        4 => add_sums_n::<4>(m, runs, s),
-        5 => add_sums_n::<5>(m, runs, s),
-        6 => add_sums_n::<6>(m, runs, s),
-        7 => add_sums_n::<7>(m, runs, s),
-        _ => add_sums_n::<8>(m, runs, s),
+        1 => add_sums_n::<1>(m, runs, tables, targets),
+        2 => add_sums_n::<2>(m, runs, tables, targets),
+        3 => add_sums_n::<3>(m, runs, tables, targets),
+        4 => add_sums_n::<4>(m, runs, tables, targets),
+        5 => add_sums_n::<5>(m, runs, tables, targets),
+        6 => add_sums_n::<6>(m, runs, tables, targets),
+        7 => add_sums_n::<7>(m, runs, tables, targets),
+        _ => add_sums_n::<8>(m, runs, tables, targets),
     }
 }
 
 #[inline(always)]
-fn add_sums_n<const G: usize>(m: &mut BitMatrix, runs: &[Range<usize>], s: &Scratch) {
+fn add_sums_n<const G: usize>(
+    m: &mut BitMatrix,
+    runs: &[Range<usize>],
+    tables: &[u64],
+    targets: &[(usize, u64)],
+) {
     let len: usize = runs.iter().map(|run| run.len()).sum();
     let stride = m.stride;
-    for &(i, bits) in &s.targets {
+    for &(i, mask) in targets {
         let row = &mut m.words[i * stride..(i + 1) * stride];
         let mut at: [usize; G] = std::array::from_fn(|g| {
-            let e = (bits >> (GROUP * g)) as usize % TABLE_ROWS;
+            let e = (mask >> (GROUP * g)) as usize % TABLE_ROWS;
             (g * TABLE_ROWS + e) * len
         });
         for run in runs {
             let dst = &mut row[run.clone()];
             let n = dst.len();
-            let srcs: [&[u64]; G] = std::array::from_fn(|g| &s.tables[at[g]..at[g] + n]);
+            let srcs: [&[u64]; G] = std::array::from_fn(|g| &tables[at[g]..at[g] + n]);
             for (j, d) in dst.iter_mut().enumerate() {
                 let mut x = *d;
                 for src in &srcs {
