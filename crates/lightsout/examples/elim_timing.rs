@@ -1,12 +1,15 @@
 //! Times `BitMatrix::reduce` on random `n x (n+1)` systems (the counterpart of
 //! `bench/m4ri/m4ri_timing.c`, run side by side by `bench/m4ri/run.sh`).
 //!
-//! Usage: `elim_timing [--simple] [--echelon] REPS N...`; prints
+//! Usage: `elim_timing [--simple] [--echelon] [--board] REPS N...`; prints
 //! `n median_wall_seconds median_cpu_seconds rank` per size. `--simple` times the plain
-//! Gauss–Jordan elimination instead, `--echelon` the echelon form only. The CPU time (of
+//! Gauss–Jordan elimination instead, `--echelon` the echelon form only, `--board` the
+//! `n^2 x n^2` toggle matrix of the classic `n x n` Lights Out board (what the `gauss`
+//! method reduces) instead of a random system. The CPU time (of
 //! this thread) is the steadier number on a shared machine.
 
 use lightsout::gf2::BitMatrix;
+use lightsout::Game;
 use std::time::Instant;
 
 /// A random `rows x cols` matrix (splitmix64; the same seed gives the same matrix).
@@ -29,21 +32,27 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let simple = take_flag(&mut args, "--simple");
     let echelon = take_flag(&mut args, "--echelon");
-    let usage = "usage: elim_timing [--simple] [--echelon] REPS N...";
+    let board = take_flag(&mut args, "--board");
+    let usage = "usage: elim_timing [--simple] [--echelon] [--board] REPS N...";
     let reps: usize = args.first().and_then(|a| a.parse().ok()).expect(usage);
     for a in &args[1..] {
         let n: usize = a.parse().expect(usage);
         let (mut wall, mut cpu) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
         let mut rank = 0;
         for rep in 0..reps {
-            let mut m = random_matrix(n, n + 1, rep as u64 + 1);
+            let mut m = if board {
+                Game::classic(n, n).unwrap().toggle_matrix().unwrap()
+            } else {
+                random_matrix(n, n + 1, rep as u64 + 1)
+            };
+            let cols = m.cols().min(m.rows());
             let (t, c) = (Instant::now(), thread_cpu_seconds());
             rank = if simple {
-                m.reduce_simple(n).len()
+                m.reduce_simple(cols).len()
             } else if echelon {
-                m.echelonize(n).len()
+                m.echelonize(cols).len()
             } else {
-                m.reduce(n).len()
+                m.reduce(cols).len()
             };
             wall.push(t.elapsed().as_secs_f64());
             cpu.push(thread_cpu_seconds() - c);

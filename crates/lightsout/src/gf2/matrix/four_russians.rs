@@ -74,7 +74,9 @@ pub(crate) fn reduce(m: &mut BitMatrix, pivot_cols: usize, form: Form) -> Vec<us
             continue;
         }
         let pass = Pass { r, c, k };
-        let rest = c / WORD_BITS..m.stride;
+        // The row operations add pivot rows: only the words where those can be non-zero
+        // change (few of them in a banded matrix).
+        let rest = c / WORD_BITS..pivot_rows_end(m, pass);
         let runs = std::slice::from_ref(&rest);
         build_tables(m, pass, runs, &mut s.tables);
         // The pivot rows become the reduced ones: sum `j` minus the row itself.
@@ -225,7 +227,7 @@ fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
         let window_end = (p.c + p.k - 1) / WORD_BITS + 1;
         runs.clear();
         runs.push(p.c / WORD_BITS..window_end);
-        for w in (window_end..m.stride).filter(|&w| free[w]) {
+        for w in (window_end..pivot_rows_end(m, p)).filter(|&w| free[w]) {
             match runs.last_mut() {
                 Some(run) if run.end == w => run.end += 1,
                 _ => runs.push(w..w + 1),
@@ -241,6 +243,15 @@ fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
         }
         add_sums(m, &runs, p.k.div_ceil(GROUP), &s.tables, &s.targets);
     }
+}
+
+/// One past the last word where a pivot row of `pass` is non-zero (at least the end of
+/// the pass's window).
+fn pivot_rows_end(m: &BitMatrix, pass: Pass) -> usize {
+    let window_end = (pass.c + pass.k - 1) / WORD_BITS + 1;
+    (pass.r..pass.r + pass.k)
+        .map(|i| m.row(i).iter().rposition(|&w| w != 0).map_or(0, |w| w + 1))
+        .fold(window_end, usize::max)
 }
 
 /// Fills `tables` for the pivot rows of `pass`, over the words `runs`: entry `e` of

@@ -307,7 +307,7 @@ impl BitMatrix {
 }
 
 /// Below this many rows the plain elimination is as fast as the tables.
-const SMALL_ROWS: usize = 64;
+const SMALL_ROWS: usize = 32;
 
 impl fmt::Debug for BitMatrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
