@@ -1,6 +1,6 @@
 //! The plain Gauss–Jordan elimination, one row XOR at a time.
 //!
-//! It is slow (about `n^3 / 128` word operations for an `n x n` system) but short enough
+//! It is slow (about `n^3 / 256` word operations for an `n x n` system) but short enough
 //! to check by eye, so the property tests hold the fast kernel to it, and tiny matrices
 //! use it directly.
 
