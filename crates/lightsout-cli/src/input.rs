@@ -21,15 +21,18 @@ pub fn start_board(
     size: Option<(usize, usize)>,
     modulus: u8,
 ) -> Result<Loaded, CliError> {
-    start_board_or(file, size, modulus, (5, 5))
+    start_board_or(file, size, modulus, || {
+        Ok((all_on(5, 5, modulus)?, "the all-on 5x5 board".into()))
+    })
 }
 
-/// [`start_board`] with another default size than 5x5 (a preset's board).
+/// [`start_board`] with another default than the all-on 5x5 board (a preset's start):
+/// `default` gives the board and its description.
 pub fn start_board_or(
     file: Option<&Path>,
     size: Option<(usize, usize)>,
     modulus: u8,
-    default: (usize, usize),
+    default: impl FnOnce() -> Result<(Board, String), CliError>,
 ) -> Result<Loaded, CliError> {
     if let Some(path) = file {
         if size.is_some() {
@@ -62,13 +65,13 @@ pub fn start_board_or(
             });
         }
     }
-    let (m, n) = default;
+    let (board, name) = default()?;
     Ok(Loaded {
-        board: all_on(m, n, modulus)?,
-        name: format!("all-on {m}x{n}"),
+        board,
         note: Some(format!(
-            "no board given: solving the all-on {m}x{n} board (see --help for input)"
+            "no board given: solving {name} (see --help for input)"
         )),
+        name,
     })
 }
 

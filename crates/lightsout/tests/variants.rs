@@ -119,3 +119,37 @@ proptest! {
         prop_assert_eq!(a.quiet.len(), a.nullity);
     }
 }
+
+fn oeis(name: &str) -> Vec<usize> {
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("OEIS fixture");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split(','))
+        .filter_map(|t| t.trim().parse().ok())
+        .collect()
+}
+
+/// The n x n torus (plus shape, both pairs of edges glued): nullity from OEIS A165738,
+/// n = 1..=40, by the fastest method (the two-band chase from n = 3) and, up to 20 x 20,
+/// by full elimination too.
+#[test]
+fn torus_nullity_matches_oeis_a165738() {
+    let data = oeis("oeis_A165738_torus_nullity.txt");
+    assert!(data.len() >= 40);
+    for n in 1..=40 {
+        let game = Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap();
+        let a = analyze(&game, Method::Auto).unwrap();
+        assert_eq!(a.nullity, data[n - 1], "n = {n} ({})", a.method);
+        if n >= 3 {
+            assert_eq!(a.method, Method::Chase);
+        }
+        if n <= 20 {
+            assert_eq!(
+                analyze(&game, Method::Gauss).unwrap().nullity,
+                data[n - 1],
+                "gauss n = {n}"
+            );
+        }
+    }
+}

@@ -48,9 +48,9 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     let rules = spec.rules()?;
     let modulus = rules.modulus();
     let loaded = match preset {
-        Some(p) => {
-            input::start_board_or(args.file.as_deref(), args.size, modulus, (p.rows, p.cols))?
-        }
+        Some(p) => input::start_board_or(args.file.as_deref(), args.size, modulus, || {
+            Ok((p.start(), format!("the start of preset '{}'", p.name)))
+        })?,
         None => input::start_board(args.file.as_deref(), args.size, modulus)?,
     };
     let start = loaded.board;

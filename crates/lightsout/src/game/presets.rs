@@ -3,15 +3,16 @@
 //! | name      | puzzle                                  | board  | rules                          |
 //! |-----------|-----------------------------------------|--------|--------------------------------|
 //! | `classic` | Lights Out (Tiger Electronics, 1995)    | 5 x 5  | plus, open, 2 states           |
-//! | `mini`    | Mini Lights Out (Tiger)                 | 4 x 4  | plus, open, 2 states           |
+//! | `mini`    | Mini Lights Out / keychain (Tiger)      | 4 x 4  | plus, torus, 2 states          |
 //! | `deluxe`  | Lights Out Deluxe (Tiger)               | 6 x 6  | plus, open, 2 states           |
 //! | `2000`    | Lights Out 2000 (Tiger)                 | 5 x 5  | plus, open, 3 states           |
-//! | `cube`    | Lights Out Cube (Tiger)                 | 3 x 18 | six 3 x 3 faces, plus across the cube's edges |
-//! | `merlin`  | Merlin's Magic Square (Parker Brothers, 1978) | 3 x 3 | per-cell rules          |
-//! | `xl25`    | XL-25 "Chess Knight" game (Vulcan Electronics) | 5 x 5 | knight moves and self, open |
+//! | `cube`    | Lights Out Cube (Tiger)                 | 18 x 3 | six 3 x 3 faces, plus across the cube's edges |
+//! | `merlin`  | Merlin's Magic Square (Parker Brothers, 1978) | 3 x 3 | per-cell rules; goal 111/101/111 |
+//! | `xl25`    | XL-25 "Chess Knight" game (Vulcan Electronics, 1983) | 5 x 5 | knight moves and self, open; goal all on |
 //!
-//! The counts these rules give (solvable positions, quiet patterns) are pinned in the
-//! library's tests against the figures published on Jaap Scherphuis' Lights Out pages.
+//! The rules, the figures and their sources are in `docs/presets.md` (Jaap Scherphuis'
+//! Lights Out pages, Matthew Haar's pages, the Tiger manuals, OEIS); the library's tests
+//! pin every preset's solvable positions and quiet patterns against them.
 
 use super::graph::Graph;
 use super::{Board, Boundary, Game, Rules, Shape};
@@ -37,6 +38,7 @@ pub struct Preset {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Grid { modulus: u8 },
+    MiniTorus,
     Cube,
     Merlin,
     Knight,
@@ -54,11 +56,11 @@ pub const PRESETS: [Preset; 7] = [
     },
     Preset {
         name: "mini",
-        title: "Mini Lights Out (Tiger Electronics)",
-        rules: "4x4, a press toggles the light and its 4 neighbours",
+        title: "Mini Lights Out, the keychain (Tiger Electronics)",
+        rules: "4x4 torus (the edges wrap), a press toggles the light and its 4 neighbours",
         rows: 4,
         cols: 4,
-        kind: Kind::Grid { modulus: 2 },
+        kind: Kind::MiniTorus,
     },
     Preset {
         name: "deluxe",
@@ -79,9 +81,9 @@ pub const PRESETS: [Preset; 7] = [
     Preset {
         name: "cube",
         title: "Lights Out Cube (Tiger Electronics)",
-        rules: "six 3x3 faces side by side (Up Left Front Right Back Down); a press toggles the light and its 4 neighbours, across the cube's edges",
-        rows: 3,
-        cols: 18,
+        rules: "six 3x3 faces stacked (Up Left Front Right Back Down); a press toggles the light and its 4 neighbours, across the cube's edges",
+        rows: 18,
+        cols: 3,
         kind: Kind::Cube,
     },
     Preset {
@@ -94,8 +96,8 @@ pub const PRESETS: [Preset; 7] = [
     },
     Preset {
         name: "xl25",
-        title: "XL-25, Chess Knight game (Vulcan Electronics)",
-        rules: "5x5, a press toggles the light and every light a knight's move away",
+        title: "XL-25, Chess Knight game (Vulcan Electronics, 1983)",
+        rules: "5x5, a press toggles the light and every light a knight's move away; goal: all on",
         rows: 5,
         cols: 5,
         kind: Kind::Knight,
@@ -128,6 +130,7 @@ impl Preset {
             Kind::Grid { modulus } => {
                 Rules::new(Shape::plus(), Boundary::Open, modulus).expect("valid modulus")
             }
+            Kind::MiniTorus => Rules::new(Shape::plus(), Boundary::Torus, 2).expect("valid"),
             Kind::Knight => Rules::new(Shape::knight(), Boundary::Open, 2).expect("valid"),
             Kind::Cube => cube_graph().rules(2).expect("valid graph"),
             Kind::Merlin => Rules::explicit(merlin_lists(), 2).expect("valid lists"),
@@ -148,17 +151,42 @@ impl Preset {
     }
 
     /// The position the puzzle asks for: all lights off, except Merlin's Magic Square
-    /// (every light on but the centre).
+    /// (every light on but the centre) and the XL-25 (all lights on).
     pub fn goal(&self) -> Board {
         let game = self.game();
         let mut goal = game.empty_board();
-        if self.kind == Kind::Merlin {
-            for cell in (0..9).filter(|&c| c != 4) {
-                goal.set(cell / 3, cell % 3, 1);
+        match self.kind {
+            Kind::Merlin => {
+                for cell in (0..9).filter(|&c| c != 4) {
+                    goal.set(cell / 3, cell % 3, 1);
+                }
             }
+            Kind::Knight => goal = all_on(&game),
+            _ => {}
         }
         goal
     }
+
+    /// The position to start from when none is given: every light on (in state 1), or
+    /// all off for the XL-25, whose goal is all on.
+    pub fn start(&self) -> Board {
+        let game = self.game();
+        match self.kind {
+            Kind::Knight => game.empty_board(),
+            _ => all_on(&game),
+        }
+    }
+}
+
+/// Every light in state 1.
+fn all_on(game: &Game) -> Board {
+    let mut b = game.empty_board();
+    for r in 0..game.rows() {
+        for c in 0..game.cols() {
+            b.set(r, c, 1);
+        }
+    }
+    b
 }
 
 /// Merlin's Magic Square, cells numbered 0..9 row-major: a corner changes the 2x2 block
@@ -203,14 +231,14 @@ const CUBE_FACES: [[[i32; 3]; 3]; 6] = [
     [[0, -1, 0], [1, 0, 0], [0, 0, -1]],  // Down
 ];
 
-/// The Lights Out Cube as a graph on the 3 x 18 board (face `f` in columns `3f..3f+3`):
-/// two facelets are neighbours when they share an edge, on one face or across the
-/// cube's edge. Each facelet has exactly four neighbours.
+/// The Lights Out Cube as a graph on the 18 x 3 board (face `f` in rows `3f..3f+3`, so
+/// cell `9f + 3r + c` is row `r`, column `c` of face `f`: the labelling of
+/// `docs/presets.md`): two facelets are neighbours when they share an edge, on one face
+/// or across the cube's edge. Each facelet has exactly four neighbours.
 fn cube_graph() -> Graph {
     // Facelet centres on a cube of side 6 centred at the origin.
     let centre = |cell: usize| -> [i32; 3] {
-        let (r, c) = (cell / 18, cell % 18);
-        let (face, j) = (c / 3, c % 3);
+        let (face, r, j) = (cell / 9, cell % 9 / 3, cell % 3);
         let [n, right, down] = CUBE_FACES[face];
         let (a, b) = (2 * (j as i32 - 1), 2 * (r as i32 - 1));
         [0, 1, 2].map(|k| 3 * n[k] + a * right[k] + b * down[k])
@@ -226,7 +254,7 @@ fn cube_graph() -> Graph {
             }
         }
     }
-    Graph::new(54).edges(edges).layout(3, 18)
+    Graph::new(54).edges(edges).layout(18, 3)
 }
 
 #[cfg(test)]
