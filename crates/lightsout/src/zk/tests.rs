@@ -850,3 +850,17 @@ fn timing() {
         );
     }
 }
+
+/// Cases proptest once shrank failures to (a multiple of K left unreduced left of a
+/// pivot, fixed in `Howell::insert`).
+#[test]
+fn former_proptest_failures() {
+    let a = ZkMatrix::from_rows(&[[3u8, 3]], 15).unwrap();
+    check_against_brute(&a, &[0], ZkMethod::Howell).unwrap();
+    check_against_brute(&a, &[3], ZkMethod::Auto).unwrap();
+    // det = 2 is a unit mod 9: the rows span everything.
+    let a = ZkMatrix::from_rows(&[[2u8, 0], [1, 1]], 9).unwrap();
+    assert_eq!(a.howell_form(), ZkMatrix::identity(2, 9).unwrap());
+    let b = ZkMatrix::from_rows(&[[1u8, 1], [2, 0], [5, 7]], 9).unwrap();
+    assert_eq!(b.howell_form(), ZkMatrix::identity(2, 9).unwrap());
+}
