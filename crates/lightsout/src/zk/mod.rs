@@ -30,7 +30,9 @@
 //! * `rank` is `unknowns - nullity = min_p rank(A mod p)`, the McCoy rank ([`mccoy_rank`]).
 //!
 //! Both are the usual notions for prime `K`. The number of solutions is **not**
-//! `K^nullity` in general; read `kernel_size` and `count`.
+//! `K^nullity` in general; read `kernel_size` and `count`. The full group structure of
+//! the kernel is [`kernel_invariants`]: for the 5 x 5 plus board mod 6 it is
+//! `Z_3 x Z_6 x Z_6` (nullity 3, 108 quiet patterns).
 //!
 //! # Cost
 //!
@@ -66,5 +68,6 @@ mod tests;
 pub use enumerate::KernelIter;
 pub use matrix::ZkMatrix;
 pub use solve::{
-    mccoy_rank, solve, solve_game, solve_with, ZkKernel, ZkMethod, ZkSolution, MAX_GAME_CELLS,
+    kernel_invariants, mccoy_rank, solve, solve_game, solve_with, ZkKernel, ZkMethod, ZkSolution,
+    MAX_GAME_CELLS,
 };

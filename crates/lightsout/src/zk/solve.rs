@@ -333,6 +333,82 @@ pub fn mccoy_rank(a: &ZkMatrix) -> usize {
         .expect("a modulus of at least 2 has a prime factor")
 }
 
+/// The structure of the kernel module `{x : A x = 0 (mod K)}` as an abelian group: its
+/// invariant factors `d_1 | d_2 | ... | d_r`, each a divisor of `K` above 1, with
+/// `kernel ~ Z_{d_1} x ... x Z_{d_r}`. So `r` is the nullity (the minimal number of
+/// generators) and the product is the kernel's size.
+///
+/// For each prime power `p^e` exactly dividing `K`, the kernel's elements killed by
+/// `p^j` are `(K/p^j) y` with `A y = 0 (mod p^j)`; the sizes of these kernels for
+/// `j = 1..e` (one elimination each) count the cyclic factors of each order `p^j`.
+///
+/// ```
+/// use lightsout::zk::{kernel_invariants, ZkMatrix};
+/// // Over Z_4, x + 2y = 0 has the cyclic kernel {(2y, y)} of order 4 ...
+/// assert_eq!(kernel_invariants(&ZkMatrix::from_rows(&[[1u8, 2]], 4)?), vec![4]);
+/// // ... and 2x = 0, 2y = 0 the kernel {0, 2} x {0, 2}.
+/// assert_eq!(kernel_invariants(&ZkMatrix::from_rows(&[[2u8, 0], [0, 2]], 4)?), vec![2, 2]);
+/// // diag(2, 3) over Z_6: {0, 3} x {0, 2, 4} is cyclic of order 6.
+/// assert_eq!(kernel_invariants(&ZkMatrix::from_rows(&[[2u8, 0], [0, 3]], 6)?), vec![6]);
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn kernel_invariants(a: &ZkMatrix) -> Vec<u8> {
+    let n = a.cols();
+    // For each prime, the exponents of its cyclic factors, largest first.
+    let mut parts: Vec<(u32, Vec<u32>)> = Vec::new();
+    for (p, e) in factorize(u32::from(a.modulus())) {
+        // logs[j] = log_p |{x in kernel : p^j x = 0}|, for j = 0..=e.
+        let mut logs = vec![0usize];
+        for j in 1..=e {
+            let q = p.pow(j);
+            let log = if j == 1 {
+                n - FieldForm::new(a, p, None).rank()
+            } else {
+                let aq = ZkMatrix::from_fn(a.rows(), n, q as u8, |r, c| i64::from(a.get(r, c)))
+                    .expect("a prime power dividing K is a valid modulus");
+                let zero = vec![0u8; a.rows()];
+                let (_, _, radices) = howell_solve(&aq, &zero);
+                // Each radix q / d is a power of p.
+                radices.iter().map(|&r| log_p(u32::from(r), p)).sum()
+            };
+            logs.push(log);
+        }
+        // at_least[j] = number of cyclic factors of order at least p^j.
+        let at_least: Vec<usize> = (1..=e as usize).map(|j| logs[j] - logs[j - 1]).collect();
+        let mut exponents = Vec::new();
+        for j in (1..=e as usize).rev() {
+            let more = at_least.get(j).copied().unwrap_or(0);
+            for _ in 0..at_least[j - 1] - more {
+                exponents.push(j as u32);
+            }
+        }
+        parts.push((p, exponents));
+    }
+    let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
+    // The i-th largest invariant factor takes the i-th largest power of each prime.
+    let mut factors: Vec<u8> = (0..r)
+        .map(|i| {
+            parts
+                .iter()
+                .map(|(p, x)| x.get(i).map_or(1, |&j| p.pow(j)))
+                .product::<u32>() as u8
+        })
+        .collect();
+    factors.reverse();
+    factors
+}
+
+/// `log_p(r)` for a power `r` of `p`.
+fn log_p(mut r: u32, p: u32) -> usize {
+    let mut e = 0;
+    while r > 1 {
+        debug_assert!(r.is_multiple_of(p));
+        r /= p;
+        e += 1;
+    }
+    e
+}
+
 /// Most cells [`solve_game`] accepts: the elimination is cubic and the composite case
 /// works on a `cells x 2 cells` array of 32-bit words.
 pub const MAX_GAME_CELLS: usize = 4096;

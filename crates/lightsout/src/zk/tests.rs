@@ -76,6 +76,47 @@ fn min_generators(elements: &HashSet<Vec<u8>>, k: u8) -> usize {
         .unwrap()
 }
 
+/// The invariant factors of a finite Z_k-module given by its elements, by counting
+/// the elements killed by each prime power: a cyclic factor Z_{p^a} contributes
+/// `p^min(a, j)` elements killed by `p^j`.
+fn brute_invariants(elements: &HashSet<Vec<u8>>, k: u8) -> Vec<u8> {
+    let mut parts = Vec::new();
+    for (p, e) in factorize(u32::from(k)) {
+        let killed = |j: u32| {
+            let q = p.pow(j);
+            let n = elements
+                .iter()
+                .filter(|x| {
+                    x.iter()
+                        .all(|&v| (u32::from(v) * q).is_multiple_of(u32::from(k)))
+                })
+                .count();
+            log_exact(n, p as usize)
+        };
+        // Factors of order exactly p^j: (killed(j) - killed(j-1)) - (killed(j+1) - killed(j)).
+        let logs: Vec<usize> = (0..=e + 1)
+            .map(|j| if j > e { killed(e) } else { killed(j) })
+            .collect();
+        let mut exps = Vec::new();
+        for j in (1..=e as usize).rev() {
+            let exact = (logs[j] - logs[j - 1]) - (logs[j + 1] - logs[j]);
+            exps.extend(std::iter::repeat_n(j as u32, exact));
+        }
+        parts.push((p, exps));
+    }
+    let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
+    let mut out: Vec<u8> = (0..r)
+        .map(|i| {
+            parts
+                .iter()
+                .map(|(p, x)| x.get(i).map_or(1, |&j| p.pow(j)))
+                .product::<u32>() as u8
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 fn sum_mod(x: &[u8], y: &[u8], k: u8) -> Vec<u8> {
     x.iter()
         .zip(y)
@@ -118,6 +159,14 @@ fn check_against_brute(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<(), T
     prop_assert_eq!(s.nullity, min_generators(&bf.kernel, k));
     prop_assert_eq!(s.rank + s.nullity, n);
     prop_assert_eq!(s.rank, mccoy_rank(a));
+    // The group structure: invariant factors from the sizes of the p^j-torsion.
+    let inv = kernel_invariants(a);
+    prop_assert_eq!(&inv, &brute_invariants(&bf.kernel, k));
+    prop_assert_eq!(inv.len(), s.nullity);
+    prop_assert_eq!(
+        inv.iter().map(|&d| BigUint::from(d)).product::<BigUint>(),
+        s.kernel_size.clone()
+    );
     if is_prime(u32::from(k)) {
         prop_assert_eq!(&s.kernel_size, &BigUint::from(k).pow(s.nullity as u32));
     }
@@ -139,11 +188,12 @@ fn check_against_brute(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<(), T
 // ---------------------------------------------------------------------------------
 // An independent count: Smith-like elimination over each Z_{p^e}, then CRT.
 
-/// Over the local ring Z_{p^e}: whether `A x = b` is solvable and the kernel's size.
+/// Over the local ring Z_{p^e}: whether `A x = b` is solvable, the kernel's size, and
+/// the exponents `a` of its cyclic factors `Z_{p^a}`.
 /// Full pivoting on an entry of least p-adic valuation makes the pivot divide its whole
 /// row and column, so row operations (applied to `b` too) and column operations (a
 /// change of unknowns) diagonalise `A`.
-fn local_smith(a: &ZkMatrix, b: &[u8], p: u64, e: u32) -> (bool, BigUint) {
+fn local_smith(a: &ZkMatrix, b: &[u8], p: u64, e: u32) -> (bool, BigUint, Vec<u32>) {
     let q = p.pow(e);
     let (m, n) = (a.rows(), a.cols());
     let mut mat: Vec<Vec<u64>> = (0..m)
@@ -208,19 +258,41 @@ fn local_smith(a: &ZkMatrix, b: &[u8], p: u64, e: u32) -> (bool, BigUint) {
     for &v in &vals {
         size *= BigUint::from(p.pow(v));
     }
+    // p^v y = 0 has the cyclic solution group of order p^v; a free unknown gives Z_{p^e}.
+    let mut exps: Vec<u32> = vals.into_iter().filter(|&v| v > 0).collect();
+    exps.extend(std::iter::repeat_n(e, n - r));
+    exps.sort_unstable_by(|x, y| y.cmp(x));
+    (solvable, size, exps)
+}
+
+/// Solvability, kernel size and kernel invariant factors over Z_K by CRT over the prime
+/// powers of `K`.
+fn smith_count(a: &ZkMatrix, b: &[u8]) -> (bool, BigUint) {
+    let (solvable, size, _) = smith_all(a, b);
     (solvable, size)
 }
 
-/// Solvability and kernel size over Z_K by CRT over the prime powers of `K`.
-fn smith_count(a: &ZkMatrix, b: &[u8]) -> (bool, BigUint) {
+fn smith_all(a: &ZkMatrix, b: &[u8]) -> (bool, BigUint, Vec<u8>) {
     let mut solvable = true;
     let mut size = BigUint::from(1u8);
+    let mut parts = Vec::new();
     for (p, e) in factorize(u32::from(a.modulus())) {
-        let (s, z) = local_smith(a, b, u64::from(p), e);
+        let (s, z, exps) = local_smith(a, b, u64::from(p), e);
         solvable &= s;
         size *= z;
+        parts.push((p, exps));
     }
-    (solvable, size)
+    let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
+    let mut inv: Vec<u8> = (0..r)
+        .map(|i| {
+            parts
+                .iter()
+                .map(|(p, x)| x.get(i).map_or(1, |&j| p.pow(j)))
+                .product::<u32>() as u8
+        })
+        .collect();
+    inv.sort_unstable();
+    (solvable, size, inv)
 }
 
 /// SplitMix64: a small non-linear generator (xorshift alone is linear over GF(2), so its
@@ -358,8 +430,10 @@ proptest! {
     #[test]
     fn medium_systems_match_local_smith((a, b) in medium_system()) {
         let s = solve(&a, &b).unwrap();
-        let (solvable, size) = smith_count(&a, &b);
+        let (solvable, size, invariants) = smith_all(&a, &b);
         prop_assert_eq!(s.is_solvable(), solvable);
+        prop_assert_eq!(kernel_invariants(&a), invariants);
+        prop_assert_eq!(kernel_invariants(&a).len(), s.nullity);
         prop_assert_eq!(&s.kernel_size, &size);
         prop_assert_eq!(&s.count, &if solvable { size } else { BigUint::from(0u8) });
         prop_assert!(s.rank <= a.rows().min(a.cols()));
@@ -644,6 +718,13 @@ fn lights_out_2000_has_three_independent_quiet_patterns() {
         assert_eq!(s.kernel.iter().count(), 27);
     }
     assert_eq!(mccoy_rank(&a), 22);
+    // The two integer quiet patterns survive mod every K, the third is special to 3:
+    // mod 6 the kernel is Z_3 x Z_6 x Z_6 (as the module notes say), mod 4 Z_4 x Z_4.
+    let a6 = ZkMatrix::toggle(&plus_game(5, 5, 6));
+    assert_eq!(kernel_invariants(&a6), vec![3, 6, 6]);
+    assert_eq!(smith_all(&a6, &[0; 25]).2, vec![3, 6, 6]);
+    let a4 = ZkMatrix::toggle(&plus_game(5, 5, 4));
+    assert_eq!(kernel_invariants(&a4), vec![4, 4]);
     // So a position is solvable iff it is orthogonal to the 3 quiet patterns (the matrix
     // is symmetric), one position in 27, and a solvable one has 27 solutions.
     let quiet = solve(&a, &[0; 25]).unwrap().kernel;
@@ -726,9 +807,10 @@ fn composite_boards_match_crt_and_local_smith() {
         for k in [4u8, 6, 8, 9, 10, 12, 16, 30] {
             let a = ZkMatrix::toggle(&plus_game(n, n, k));
             let s = solve(&a, &vec![0; cells]).unwrap();
-            let (solvable, size) = smith_count(&a, &vec![0; cells]);
+            let (solvable, size, invariants) = smith_all(&a, &vec![0; cells]);
             assert!(solvable);
             assert_eq!(s.kernel_size, size, "{n}x{n} mod {k}");
+            assert_eq!(kernel_invariants(&a), invariants, "{n}x{n} mod {k}");
             // Square-free K: Z_K is a product of fields, so the kernel is too.
             if factorize(u32::from(k)).iter().all(|&(_, e)| e == 1) {
                 let product: BigUint = factorize(u32::from(k))
