@@ -38,6 +38,7 @@ mod error;
 pub mod game;
 pub mod gf2;
 pub mod solve;
+pub mod zk;
 
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
