@@ -183,6 +183,57 @@ fn torus_king_and_sigma_boards_solve_and_replay() {
 }
 
 #[test]
+fn modular_min_all_and_counts() {
+    // Lights Out 2000 from all lights in state 1: 18 presses at least (tests/presets.rs).
+    let out = lightsout()
+        .args(["solve", "--preset", "2000", "--min", "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(
+        (v["press_count"].clone(), v["minimal"].clone()),
+        (18.into(), true.into())
+    );
+    assert_eq!(v["solutions"], "27");
+    let after = replay(&vec![vec![1; 5]; 5], &grid(&v["presses"]), &PLUS, false, 3);
+    assert!(after.iter().flatten().all(|&x| x == 0));
+
+    // Z_6 on 1 x 5: the kernel {t (1,5,0,1,5)} has 6 elements, so 6^5 / 6 positions are
+    // solvable, each 6 ways; --all lists them all, distinct, each replayed.
+    let out = lightsout()
+        .args(["analyze", "--size", "1x5", "--mod", "6", "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(
+        (v["nullity"].clone(), v["solvable_positions"].clone()),
+        (1.into(), "1296".into())
+    );
+    // The position the presses (1, 2, 0, 0, 3) make from all off.
+    let out = lightsout()
+        .args(["solve", "-", "--mod", "6", "--all", "--json"])
+        .write_stdin("3 3 2 3 3\n")
+        .assert()
+        .success();
+    let lines = json_lines(&out.get_output().stdout);
+    let (last, sols) = lines.split_last().unwrap();
+    assert_eq!(last["total"], "6");
+    let distinct: std::collections::BTreeSet<String> =
+        sols.iter().map(|l| l["presses"].to_string()).collect();
+    assert_eq!(distinct.len(), 6);
+    for l in sols {
+        let after = replay(
+            &[vec![3, 3, 2, 3, 3]],
+            &grid(&l["presses"]),
+            &PLUS,
+            false,
+            6,
+        );
+        assert!(after.iter().flatten().all(|&x| x == 0));
+    }
+}
+
+#[test]
 fn modular_boards_print_digits_and_solve() {
     // 3x3, three states, plus shape: every position is solvable (gcd with 3 is 1).
     let out = lightsout()
@@ -236,14 +287,7 @@ fn graphs_solve_list_pressed_nodes_and_validate() {
     )
     .unwrap();
     let out = lightsout()
-        .args([
-            "solve",
-            "--graph",
-            grid_path.to_str().unwrap(),
-            "--json",
-            "--method",
-            "brute",
-        ])
+        .args(["solve", "--graph", grid_path.to_str().unwrap(), "--json"])
         .assert()
         .success();
     let v = json_of(&out.get_output().stdout);

@@ -80,6 +80,58 @@ fn deluxe_has_every_position_solvable() {
     );
 }
 
+/// 2000: 5x5, three states. No published count was found: [C] rank 22, nullity 3 over
+/// GF(3) (3^22 solvable positions, 26 quiet patterns), [S] a public table ("Lights Out
+/// 2000 ... F3 ... 3^22 ... dim ker 3"); the quiet basis of docs/presets.md is quiet.
+///
+/// The fewest presses: from all lights in state 1 to all off, 18; from all in state 2,
+/// 21; a single centre light in state 1, 17; in state 2, 19; a single corner light,
+/// unsolvable. docs/presets.md lists 21, 18 and 19 for states 1, 2 and centre 1: the
+/// same numbers with the states swapped, as solving "from all off to the position"
+/// gives (presses there add, here they must cancel). The replay below checks our
+/// direction cell by cell.
+#[test]
+fn lights_out_2000_matches_its_figures() {
+    assert_eq!(figures("2000"), (22, 3, BigUint::from(3u64.pow(22))));
+    let game = preset("2000").unwrap().game();
+    let quiet = analyze(&game, Method::Auto).unwrap().quiet;
+    assert_eq!(lightsout::kernel_size(&quiet), BigUint::from(27u8));
+    for q in [
+        "11221/12110/21021/21220/10100",
+        "10002/22011/12012/11022/02010",
+        "01020/22011/21021/11022/20001",
+    ] {
+        assert!(game.effect(&board(q, 3)).unwrap().is_zero(), "{q} is quiet");
+    }
+    let uniform = |v: u8| Board::from_values(5, 5, 3, &[v; 25]).unwrap();
+    let (count, presses) = min_presses("2000", &uniform(1));
+    assert_eq!(count, 18);
+    // Replay by hand: each press adds 1 to its plus, mod 3; everything must reach 0.
+    let mut lights = [[1u8; 5]; 5];
+    for r in 0..5 {
+        for c in 0..5 {
+            for (dr, dc) in [(0i32, 0i32), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                if (0..5).contains(&rr) && (0..5).contains(&cc) {
+                    let cell = &mut lights[rr as usize][cc as usize];
+                    *cell = (*cell + presses.get(r, c)) % 3;
+                }
+            }
+        }
+    }
+    assert_eq!(lights, [[0; 5]; 5]);
+    assert_eq!(min_presses("2000", &uniform(2)).0, 21);
+    let single = |r: usize, c: usize, v: u8| {
+        let mut b = game.empty_board();
+        b.set(r, c, v);
+        b
+    };
+    assert_eq!(min_presses("2000", &single(2, 2, 1)).0, 17);
+    assert_eq!(min_presses("2000", &single(2, 2, 2)).0, 19);
+    let corner = solve(&game, &single(0, 0, 1), &game.empty_board(), Method::Auto).unwrap();
+    assert!(!corner.is_solvable());
+}
+
 /// cube: 54 facelets. No published count was found: [C] rank 48, nullity 6 (2^48
 /// solvable positions, 63 quiet patterns), [S] a public table ("Lights Out Cube ... 2^48
 /// ... dim ker 6"); [C] kernel weights 0 x1, 16 x3, 20 x24, 24 x9, 28 x24, 40 x3;

@@ -99,6 +99,40 @@ proptest! {
         }
     }
 
+    /// K states (prime and composite), every shape and boundary: gauss (GF(p) or the
+    /// Howell form) and the chase against brute force: verdict, exact count, nullity.
+    #[test]
+    fn modular_rules_agree_with_brute_force(
+        rows in 1usize..=4, cols in 1usize..=4, seed: u64, k in 3u8..=6,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        let limit = match k { 3 => 16, 4 => 13, 5 => 11, _ => 10 };
+        prop_assume!(rows * cols <= limit);
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, k).unwrap()) else {
+            return Ok(());
+        };
+        let start = random_board(rows, cols, k, seed);
+        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let mut methods = vec![Method::Gauss, Method::Auto];
+        if Method::Chase.solver().check(&game).is_ok() {
+            methods.push(Method::Chase);
+        }
+        for m in methods {
+            let s = check(&game, &start, m).unwrap();
+            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
+            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
+            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
+        }
+        // The quiet patterns are quiet and generate a kernel of the right size.
+        let a = analyze(&game, Method::Auto).unwrap();
+        for q in &a.quiet {
+            prop_assert!(game.effect(q).unwrap().is_zero());
+        }
+        let zero = game.empty_board();
+        let kernel = solve(&game, &zero, &zero, Method::Brute).unwrap().count;
+        prop_assert_eq!(lightsout::kernel_size(&a.quiet), kernel);
+    }
+
     /// Bigger boards: the chase against gauss, solutions and quiet patterns.
     #[test]
     fn chase_agrees_with_gauss(

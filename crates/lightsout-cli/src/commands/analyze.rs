@@ -6,7 +6,7 @@ use crate::formats::graph;
 use crate::formats::json::{rows_of, AnalyzeReport};
 use crate::formats::text;
 use crate::output::Out;
-use lightsout::{analyze, sutner_nullity, Boundary, Game, Method, Shape};
+use lightsout::{analyze, kernel_size, sutner_nullity, Boundary, Game, Method, Shape};
 use num_bigint::BigUint;
 use std::io::Write;
 
@@ -38,7 +38,10 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
     let (rows, cols) = (game.rows(), game.cols());
     let a = analyze(&game, args.method)?;
     let k = BigUint::from(game.modulus());
-    let solvable = k.pow(a.rank as u32);
+    // Every solvable position has kernel-size solutions (K^nullity for prime K; for
+    // composite K the module's own size).
+    let positions = k.pow((rows * cols) as u32);
+    let solvable = &positions / kernel_size(&a.quiet);
     if args.json {
         out.json_line(&AnalyzeReport {
             rows,
@@ -54,12 +57,13 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         writeln!(w, "board: {rows}x{cols} ({})", game.rules().describe())?;
         writeln!(w, "rank: {}", a.rank)?;
         writeln!(w, "nullity: {}", a.nullity)?;
-        writeln!(
-            w,
-            "solvable positions: {solvable} of {}",
-            k.pow((rows * cols) as u32)
-        )?;
-        writeln!(w, "quiet patterns: {} (a basis)", a.quiet.len())?;
+        writeln!(w, "solvable positions: {solvable} of {positions}")?;
+        let what = if game.modulus() == 2 || a.quiet.len() == a.nullity {
+            "a basis"
+        } else {
+            "generators"
+        };
+        writeln!(w, "quiet patterns: {} ({what})", a.quiet.len())?;
         for (i, q) in a.quiet.iter().enumerate() {
             writeln!(w)?;
             writeln!(w, "quiet pattern {}:", i + 1)?;

@@ -26,12 +26,6 @@ impl Solver for Chase {
 
     fn check(&self, game: &Game) -> Result<(), Error> {
         if plus_family(game).is_none() {
-            if game.modulus() != 2 {
-                return Err(Error::Unsupported(format!(
-                    "method 'chase' handles two states for now, not {}; use method 'brute'",
-                    game.modulus()
-                )));
-            }
             return Plan::choose(game)?.check_limits(game);
         }
         let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));

@@ -29,6 +29,7 @@ use super::{pow2, Analysis, Method, Solution};
 use crate::error::Error;
 use crate::game::{Board, Boundary, Game, Rules};
 use crate::gf2::{words_for, BitMatrix, BitVec, Reduced, WORD_BITS};
+use crate::zk::{self, ZkMatrix, ZkSolution};
 use std::collections::BTreeMap;
 
 /// Most unknowns the chase accepts (a 40,000-wide system is 200 MB).
@@ -291,7 +292,11 @@ impl Plan {
     /// Bytes of affine forms held at once (the band of rows being chased, the rows kept
     /// for the boundary equations, the system).
     pub fn band_bytes(&self) -> u64 {
-        let form = words_for(self.unknowns + 1) as u64 * 8;
+        let form = if self.work.modulus() == 2 {
+            words_for(self.unknowns + 1) as u64 * 8
+        } else {
+            self.unknowns as u64 + 1
+        };
         let rows = (self.h as u64 + 1) + self.saved.iter().filter(|&&s| s).count() as u64;
         rows * self.n as u64 * form + self.unknowns as u64 * form
     }
@@ -299,6 +304,14 @@ impl Plan {
     /// Errors if the chase would take too long or too much memory.
     pub fn check_limits(&self, game: &Game) -> Result<(), Error> {
         let too_large = |limit: String| super::too_large(Method::Chase, game, limit, Method::Gauss);
+        if game.modulus() != 2 && self.unknowns > zk::MAX_GAME_CELLS {
+            return Err(too_large(format!(
+                "{} unknowns after chasing exceeds the limit of {} for {} states",
+                self.unknowns,
+                zk::MAX_GAME_CELLS,
+                game.modulus()
+            )));
+        }
         if self.unknowns > MAX_UNKNOWNS {
             return Err(too_large(format!(
                 "{} unknowns after chasing exceeds the limit of {MAX_UNKNOWNS}",
@@ -451,6 +464,20 @@ impl Plan {
         store.eqs
     }
 
+    /// The reduced system mod K for `rhs` (working orientation), solved by
+    /// [`crate::zk`].
+    fn modular_system(&self, rhs: &Board) -> Result<ZkSolution, Error> {
+        let mut store = ZkForms::new(self);
+        self.run(&mut store, rhs);
+        let u = self.unknowns;
+        let (mut a, mut b) = (Vec::with_capacity(u * u), Vec::with_capacity(u));
+        for row in store.eqs.chunks_exact(u + 1) {
+            a.extend_from_slice(&row[..u]);
+            b.push(row[u]);
+        }
+        zk::solve(&ZkMatrix::from_vec(u, u, store.k, a)?, &b)
+    }
+
     /// The presses for unknowns `x` (working orientation), and whether every equation
     /// held.
     fn presses(&self, x: &[u8], rhs: &Board) -> (Board, bool) {
@@ -593,6 +620,99 @@ impl Store for Gf2Forms {
     }
 }
 
+/// Affine forms mod K: entries `0..U` the coefficients, entry `U` the constant.
+struct ZkForms {
+    k: u8,
+    width: usize,
+    n: usize,
+    slots: usize,
+    band: Vec<u8>,
+    saved: BTreeMap<usize, Vec<u8>>,
+    acc: Vec<u8>,
+    /// The equations, `width` entries each: coefficients, then the right-hand side.
+    eqs: Vec<u8>,
+}
+
+impl ZkForms {
+    fn new(plan: &Plan) -> Self {
+        let width = plan.unknowns + 1;
+        Self {
+            k: plan.work.modulus(),
+            width,
+            n: plan.n,
+            slots: plan.h + 1,
+            band: vec![0; (plan.h + 1) * plan.n * width],
+            saved: BTreeMap::new(),
+            acc: vec![0; width],
+            eqs: Vec::with_capacity(plan.unknowns * width),
+        }
+    }
+
+    #[inline]
+    fn offset(&self, p: usize, c: usize) -> usize {
+        ((p % self.slots) * self.n + c) * self.width
+    }
+
+    /// `acc = sum of the sources' forms` (mod K).
+    fn gather(&mut self, sources: &[(usize, usize)], saved: bool) {
+        self.acc.fill(0);
+        let k = self.k;
+        for &(p, c) in sources {
+            let src = if saved {
+                &self.saved[&p][c * self.width..(c + 1) * self.width]
+            } else {
+                let o = ((p % self.slots) * self.n + c) * self.width;
+                &self.band[o..o + self.width]
+            };
+            for (a, &b) in self.acc.iter_mut().zip(src) {
+                // Both below K: the sum is below 2K, one subtraction reduces it.
+                let s = u16::from(*a) + u16::from(b);
+                *a = if s >= u16::from(k) {
+                    (s - u16::from(k)) as u8
+                } else {
+                    s as u8
+                };
+            }
+        }
+    }
+}
+
+impl Store for ZkForms {
+    fn set_unknown(&mut self, p: usize, c: usize, k: usize) {
+        let o = self.offset(p, c);
+        let form = &mut self.band[o..o + self.width];
+        form.fill(0);
+        form[k] = 1;
+    }
+
+    fn fix(&mut self, p: usize, c: usize, sources: &[(usize, usize)], rhs: u8) {
+        // p = rhs - sum(sources).
+        self.gather(sources, false);
+        let (k, u) = (self.k, self.width - 1);
+        let o = self.offset(p, c);
+        for (d, &a) in self.band[o..o + self.width].iter_mut().zip(&self.acc) {
+            *d = if a == 0 { 0 } else { k - a };
+        }
+        let constant = &mut self.band[o + u];
+        *constant = ((u16::from(*constant) + u16::from(rhs)) % u16::from(k)) as u8;
+    }
+
+    fn equation(&mut self, sources: &[(usize, usize)], rhs: u8, saved: bool) {
+        // sum(coefficients) x = rhs - sum(constants).
+        self.gather(sources, saved);
+        let (k, u) = (u16::from(self.k), self.width - 1);
+        let b = ((u16::from(rhs) + k - u16::from(self.acc[u])) % k) as u8;
+        self.eqs.extend_from_slice(&self.acc[..u]);
+        self.eqs.push(b);
+    }
+
+    fn save_row(&mut self, p: usize) {
+        let o = self.offset(p, 0);
+        let row = self.band[o..o + self.n * self.width].to_vec();
+        self.saved.insert(p, row);
+    }
+}
+
 /// `buf[dst..dst+len] ^= buf[src..src+len]` for non-overlapping ranges.
 #[inline]
 fn xor_within(buf: &mut [u64], dst: usize, src: usize, len: usize) {
@@ -645,7 +765,7 @@ impl Store for Numeric<'_> {
     fn save_row(&mut self, _p: usize) {}
 }
 
-/// Solves `M x = rhs` by the chase (two states).
+/// Solves `M x = rhs` by the chase.
 pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, Error> {
     let rhs_w = plan.board_in(rhs);
     match game.modulus() {
@@ -678,13 +798,31 @@ pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, E
                 count,
             })
         }
-        k => Err(Error::Unsupported(format!(
-            "method 'chase' does not handle {k} states yet; use method 'brute'"
-        ))),
+        _ => {
+            let z = plan.modular_system(&rhs_w)?;
+            let presses = match &z.solution {
+                Some(x) => {
+                    let (p, ok) = plan.presses(x, &rhs_w);
+                    if !ok {
+                        return Err(Error::Internal(
+                            "the chase's solution failed its own equations".into(),
+                        ));
+                    }
+                    Some(plan.board_out(p))
+                }
+                None => None,
+            };
+            Ok(Solution {
+                method: Method::Chase,
+                presses,
+                nullity: z.nullity,
+                count: z.count,
+            })
+        }
     }
 }
 
-/// Rank, nullity and quiet patterns by the chase (two states).
+/// Rank, nullity and quiet patterns (generators, for K states) by the chase.
 pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
     let zero = plan.board_in(&game.empty_board());
     match game.modulus() {
@@ -706,9 +844,21 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
                 quiet,
             })
         }
-        k => Err(Error::Unsupported(format!(
-            "method 'chase' does not handle {k} states yet; use method 'brute'"
-        ))),
+        _ => {
+            let z = plan.modular_system(&zero)?;
+            let quiet = z
+                .kernel
+                .generators()
+                .iter()
+                .map(|x| plan.board_out(plan.presses(x, &zero).0))
+                .collect();
+            Ok(Analysis {
+                method: Method::Chase,
+                rank: game.cells() - z.nullity,
+                nullity: z.nullity,
+                quiet,
+            })
+        }
     }
 }
 

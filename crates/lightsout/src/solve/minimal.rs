@@ -20,10 +20,18 @@
 //! best found (by a local search: flip any basis pattern that lowers the count, from
 //! many random starts), marked not proven.
 //!
+//! **K states**: the presses are the sum of the press counts (each `0..K-1`). The
+//! solutions are `p + sum c_i g_i` over the Howell generators `g_i` of the quiet
+//! patterns, each once for `0 <= c_i < r_i` (see `span.rs`); up to `2^max_nullity` of
+//! them are walked in a reflected Gray code (each step adds or subtracts one generator
+//! and updates the count on its cells), more get the local search (moves: plus or minus
+//! one generator).
+//!
 //! **Tie-break** (method-independent): among the patterns with the fewest presses, the one
-//! whose list of pressed cells (row-major order) is lexicographically first, i.e. at the
-//! first cell where two patterns differ, the one that presses it wins. The basis and the
-//! particular solution do not matter: every solution is compared by its cells.
+//! whose list of pressed cells (row-major order, a cell once per press) is
+//! lexicographically first, i.e. at the first cell where two patterns differ, the one
+//! that presses it more often wins. The basis and the particular solution do not matter:
+//! every solution is compared by its cells.
 
 use crate::error::Error;
 use crate::game::Board;
@@ -71,8 +79,8 @@ pub struct Minimal {
     pub proven: bool,
 }
 
-/// Finds the solution with the fewest presses among `particular + span(quiet)`
-/// (two-state games; ties broken as the module documentation says).
+/// Finds the solution with the fewest presses among `particular + span(quiet)` (ties
+/// broken as the module documentation says), for any number of states.
 ///
 /// ```
 /// use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
@@ -89,9 +97,7 @@ pub fn minimal(
     opts: &MinimalOptions,
 ) -> Result<Minimal, Error> {
     let Some(p) = particular.bits() else {
-        return Err(Error::Unsupported(
-            "the minimal-press search handles two-state games only".into(),
-        ));
+        return modular::minimal(particular, quiet, opts);
     };
     let basis: Vec<Vec<u64>> = quiet
         .iter()
@@ -643,6 +649,195 @@ fn group_weights(cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
     e
 }
 
+/// The search for K states.
+mod modular {
+    use super::{Budget, Minimal, MinimalOptions};
+    use crate::error::Error;
+    use crate::game::Board;
+    use crate::solve::span::{add_scaled, GrayWalk, Span};
+    use std::time::Instant;
+
+    /// A candidate: its total presses and its press counts.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub(super) struct Counts {
+        pub total: u64,
+        pub values: Vec<u8>,
+    }
+
+    impl Counts {
+        pub fn new(values: Vec<u8>) -> Self {
+            Self {
+                total: values.iter().map(|&v| u64::from(v)).sum(),
+                values,
+            }
+        }
+
+        /// Fewer presses, or as many and, at the first cell where they differ, more
+        /// presses there.
+        pub fn beats(&self, other: &Counts) -> bool {
+            self.total < other.total
+                || (self.total == other.total
+                    && self
+                        .values
+                        .iter()
+                        .zip(&other.values)
+                        .find(|(a, b)| a != b)
+                        .is_some_and(|(a, b)| a > b))
+        }
+    }
+
+    pub(super) fn minimal(
+        particular: &Board,
+        quiet: &[Board],
+        opts: &MinimalOptions,
+    ) -> Result<Minimal, Error> {
+        if quiet.iter().any(|q| {
+            (q.rows(), q.cols(), q.modulus())
+                != (particular.rows(), particular.cols(), particular.modulus())
+        }) {
+            return Err(Error::Unsupported(
+                "quiet patterns do not match the particular solution".into(),
+            ));
+        }
+        let span = Span::of(quiet)?;
+        let deadline = opts.time_limit.map(|t| Instant::now() + t);
+        let p = particular.values();
+        let limit = 1u64
+            .checked_shl(opts.max_nullity.min(63) as u32)
+            .unwrap_or(u64::MAX);
+        let (best, proven) = match span.count() {
+            Some(n) if n <= limit => exhaustive(&p, &span, deadline),
+            _ => (
+                local_search(&p, &span, Budget::Converged(64), deadline),
+                false,
+            ),
+        };
+        let presses = Board::from_values(
+            particular.rows(),
+            particular.cols(),
+            particular.modulus(),
+            &best.values,
+        )?;
+        Ok(Minimal {
+            presses,
+            presses_count: best.total,
+            proven,
+        })
+    }
+
+    /// The nonzero cells of each generator.
+    fn supports(span: &Span) -> Vec<Vec<usize>> {
+        span.generators
+            .iter()
+            .map(|g| (0..g.len()).filter(|&i| g[i] != 0).collect())
+            .collect()
+    }
+
+    /// Every solution, in the reflected Gray code; returns the best and whether the walk
+    /// finished before the deadline.
+    fn exhaustive(p: &[u8], span: &Span, deadline: Option<Instant>) -> (Counts, bool) {
+        let k = u16::from(span.k);
+        let supports = supports(span);
+        let mut cur = p.to_vec();
+        let mut total: u64 = cur.iter().map(|&v| u64::from(v)).sum();
+        let mut best = Counts::new(cur.clone());
+        let mut walk = GrayWalk::new(&span.radices);
+        let mut steps = 0u64;
+        while let Some((j, plus)) = walk.step() {
+            let g = &span.generators[j];
+            for &i in &supports[j] {
+                let old = u16::from(cur[i]);
+                let add = if plus {
+                    u16::from(g[i])
+                } else {
+                    k - u16::from(g[i])
+                };
+                let new = (old + add) % k;
+                cur[i] = new as u8;
+                total = total + u64::from(new) - u64::from(old);
+            }
+            if total <= best.total {
+                let c = Counts {
+                    total,
+                    values: cur.clone(),
+                };
+                if c.beats(&best) {
+                    best = c;
+                }
+            }
+            steps += 1;
+            if steps.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d) {
+                return (best, false);
+            }
+        }
+        (best, true)
+    }
+
+    /// Descent over single moves (plus or minus one generator) from the particular
+    /// solution and from pseudo-random coordinates.
+    pub(super) fn local_search(
+        p: &[u8],
+        span: &Span,
+        budget: Budget,
+        deadline: Option<Instant>,
+    ) -> Counts {
+        let mut best = Counts::new(p.to_vec());
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut start, mut since_better) = (0usize, 0usize);
+        let mut trial = p.to_vec();
+        loop {
+            match budget {
+                Budget::Restarts(n) if start >= n => break,
+                Budget::Converged(n) if since_better >= n => break,
+                _ => {}
+            }
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
+            let mut x = p.to_vec();
+            if start > 0 {
+                for (g, &r) in span.generators.iter().zip(&span.radices) {
+                    for _ in 0..next() % u64::from(r) {
+                        add_scaled(&mut x, g, true, span.k);
+                    }
+                }
+            }
+            let mut cur = Counts::new(x);
+            loop {
+                let mut improved = false;
+                for g in &span.generators {
+                    for plus in [true, false] {
+                        trial.copy_from_slice(&cur.values);
+                        add_scaled(&mut trial, g, plus, span.k);
+                        let t = Counts::new(trial.clone());
+                        if t.total < cur.total {
+                            cur = t;
+                            improved = true;
+                        }
+                    }
+                }
+                if !improved {
+                    break;
+                }
+            }
+            if cur.beats(&best) {
+                best = cur;
+                since_better = 0;
+            } else {
+                since_better += 1;
+            }
+            start += 1;
+        }
+        best
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -730,6 +925,64 @@ mod tests {
         // Lane 0 is the plain count: twice the ones minus the cells.
         let ones: i32 = cur.iter().map(|w| w.count_ones() as i32).sum();
         assert_eq!(plain[0], 2 * ones - 128 * GROUPS as i32);
+    }
+
+    #[test]
+    fn modular_search_matches_plain_enumeration() {
+        use crate::game::{Boundary, Game, Rules, Shape};
+        use crate::solve::{analyze, solve, Method};
+        // Small boards with nontrivial kernels mod 3, 4 and 6, every solution tried by
+        // brute force as the reference.
+        for (m, n, k) in [
+            (1, 2, 6),
+            (2, 2, 3),
+            (2, 4, 3),
+            (2, 3, 4),
+            (1, 5, 4),
+            (2, 2, 6),
+            (1, 5, 6),
+        ] {
+            let game =
+                Game::new(m, n, Rules::new(Shape::plus(), Boundary::Open, k).unwrap()).unwrap();
+            let mut start = game.empty_board();
+            for c in 0..m * n {
+                start.set(c / n, c % n, (c as u8 * 7 + 1) % k);
+            }
+            let target = game.empty_board();
+            let sol = solve(&game, &start, &target, Method::Gauss).unwrap();
+            let Some(p) = sol.presses else { continue };
+            let quiet = analyze(&game, Method::Gauss).unwrap().quiet;
+            let got = minimal(&p, &quiet, &MinimalOptions::default()).unwrap();
+            assert!(got.proven);
+            // Reference: every press pattern.
+            let cells = m * n;
+            let mut best: Option<modular::Counts> = None;
+            let mut digits = vec![0u8; cells];
+            loop {
+                let b = Board::from_values(m, n, k, &digits).unwrap();
+                if game.is_solution(&start, &target, &b).unwrap() {
+                    let c = modular::Counts::new(digits.clone());
+                    if best.as_ref().is_none_or(|x| c.beats(x)) {
+                        best = Some(c);
+                    }
+                }
+                let mut i = 0;
+                while i < cells && digits[i] == k - 1 {
+                    digits[i] = 0;
+                    i += 1;
+                }
+                if i == cells {
+                    break;
+                }
+                digits[i] += 1;
+            }
+            let best = best.unwrap();
+            assert_eq!(got.presses.values(), best.values, "{m}x{n} mod {k}");
+            assert_eq!(got.presses_count, best.total);
+            let span = crate::solve::span::Span::of(&quiet).unwrap();
+            let local = modular::local_search(&p.values(), &span, Budget::Restarts(8), None);
+            assert!(!local.beats(&best));
+        }
     }
 
     #[test]

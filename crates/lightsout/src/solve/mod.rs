@@ -17,6 +17,7 @@ mod grid_chase;
 mod minimal;
 mod poly;
 mod rows;
+mod span;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
 pub use poly::{nullity_square, sutner_nullity};
@@ -294,7 +295,30 @@ pub(crate) fn plus_family(game: &Game) -> Option<bool> {
     }
 }
 
-/// Every solution of a position: `particular + span(quiet)`, in Gray-code order.
+/// The exact number of elements of the span of `quiet` (the quiet patterns of one game):
+/// `2^d` for two states, `K^d` for a prime `K`, and for a composite `K` whatever the
+/// module's structure gives (the product of the Howell form's radices). Then
+/// `K^cells / kernel_size` positions are solvable, each in `kernel_size` ways.
+///
+/// ```
+/// use lightsout::{analyze, kernel_size, Board, Boundary, Game, Method, Rules, Shape};
+/// // 1 x 2 board, plus shape, Z_6: the kernel is {(x, -x)}, six elements, one generator.
+/// let game = Game::new(1, 2, Rules::new(Shape::plus(), Boundary::Open, 6)?)?;
+/// let a = analyze(&game, Method::Auto)?;
+/// assert_eq!((a.nullity, kernel_size(&a.quiet)), (1, 6u8.into()));
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn kernel_size(quiet: &[Board]) -> BigUint {
+    match span::Span::of(quiet) {
+        Ok(s) => s.size(),
+        // Boards of different games: no span to speak of.
+        Err(_) => BigUint::from(0u8),
+    }
+}
+
+/// Every solution of a position: `particular + span(quiet)`, each once, in Gray-code
+/// order (each solution differs from the previous one by one quiet pattern, added or,
+/// with K states, subtracted).
 ///
 /// ```
 /// use lightsout::{analyze, solve, all_solutions, Board, Game, Method};
@@ -305,20 +329,94 @@ pub(crate) fn plus_family(game: &Game) -> Option<bool> {
 /// let all: Vec<_> = all_solutions(sol.presses.unwrap(), &quiet).collect();
 /// assert_eq!(all.len(), 16);
 /// ```
-pub fn all_solutions(particular: Board, quiet: &[Board]) -> impl Iterator<Item = Board> + '_ {
-    // Binary only for now: the kernel of a mod-K game is a module, enumerated by the
-    // variants' own code.
-    let d = quiet.len();
-    let total: u128 = if d >= 128 { u128::MAX } else { 1u128 << d };
-    let mut current = Some(particular);
-    let mut step: u128 = 0;
-    std::iter::from_fn(move || {
-        let out = current.take()?;
-        step += 1;
-        if step < total {
-            let j = step.trailing_zeros() as usize;
-            current = Some(out.sum(&quiet[j]).expect("quiet patterns match the board"));
-        }
-        Some(out)
+pub fn all_solutions(particular: Board, quiet: &[Board]) -> AllSolutions<'_> {
+    if particular.modulus() == 2 {
+        let d = quiet.len();
+        return AllSolutions(Walk::Binary {
+            quiet,
+            current: Some(particular),
+            step: 0,
+            total: if d >= 128 { u128::MAX } else { 1u128 << d },
+        });
+    }
+    let span = span::Span::of(quiet).unwrap_or(span::Span {
+        k: particular.modulus(),
+        generators: Vec::new(),
+        radices: Vec::new(),
+    });
+    AllSolutions(Walk::Modular {
+        walk: span::GrayWalk::new(&span.radices),
+        values: particular.values(),
+        current: Some(particular),
+        span,
     })
+}
+
+/// The iterator of [`all_solutions`].
+#[derive(Debug)]
+pub struct AllSolutions<'a>(Walk<'a>);
+
+#[derive(Debug)]
+enum Walk<'a> {
+    /// Two states: a Gray code over the basis.
+    Binary {
+        /// The basis.
+        quiet: &'a [Board],
+        /// The next solution.
+        current: Option<Board>,
+        /// Solutions given so far.
+        step: u128,
+        /// Solutions in all (saturated).
+        total: u128,
+    },
+    /// K states: a reflected mixed-radix Gray code over the Howell generators.
+    Modular {
+        /// The generators and radices.
+        span: span::Span,
+        /// The walk over the coordinates.
+        walk: span::GrayWalk,
+        /// The next solution's values.
+        values: Vec<u8>,
+        /// The next solution.
+        current: Option<Board>,
+    },
+}
+
+impl Iterator for AllSolutions<'_> {
+    type Item = Board;
+
+    fn next(&mut self) -> Option<Board> {
+        match &mut self.0 {
+            Walk::Binary {
+                quiet,
+                current,
+                step,
+                total,
+            } => {
+                let out = current.take()?;
+                *step += 1;
+                if *step < *total {
+                    let j = step.trailing_zeros() as usize;
+                    *current = Some(out.sum(&quiet[j]).expect("quiet patterns match the board"));
+                }
+                Some(out)
+            }
+            Walk::Modular {
+                span,
+                walk,
+                values,
+                current,
+            } => {
+                let out = current.take()?;
+                if let Some((j, plus)) = walk.step() {
+                    span::add_scaled(values, &span.generators[j], plus, span.k);
+                    *current = Some(
+                        Board::from_values(out.rows(), out.cols(), span.k, values)
+                            .expect("values are reduced mod K"),
+                    );
+                }
+                Some(out)
+            }
+        }
+    }
 }
