@@ -106,7 +106,12 @@ proptest! {
         rows in 1usize..=4, cols in 1usize..=4, seed: u64, k in 3u8..=6,
         shape in shape_strategy(), boundary in boundary_strategy(),
     ) {
-        let limit = match k { 3 => 16, 4 => 13, 5 => 11, _ => 10 };
+        let limit = match k {
+            3 => 12,
+            4 => 10,
+            5 => 8,
+            _ => 7,
+        };
         prop_assume!(rows * cols <= limit);
         let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, k).unwrap()) else {
             return Ok(());

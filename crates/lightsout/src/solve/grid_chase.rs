@@ -49,6 +49,20 @@ struct Step {
     sources: Vec<(usize, usize)>,
 }
 
+impl Step {
+    /// The presses this light sees when it fixes press row `p` (those above the first row
+    /// of an open board left out).
+    fn sources_at(&self, p: usize, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        out.extend(
+            self.sources
+                .iter()
+                .filter(|&&(above, _)| above <= p)
+                .map(|&(above, c)| (p - above, c)),
+        );
+    }
+}
+
 /// How to chase one game: the orientation, the per-row template and the boundary
 /// equations.
 #[derive(Clone, Debug)]
@@ -378,22 +392,10 @@ impl Plan {
                     store.set_unknown(p, c, next);
                     next += 1;
                 }
-                for (steps, fixing) in [(&self.fix, true), (&self.leftover, false)] {
-                    for step in steps {
-                        sources.clear();
-                        sources.extend(
-                            step.sources
-                                .iter()
-                                .filter(|&&(above, _)| above <= p)
-                                .map(|&(above, c)| (p - above, c)),
-                        );
-                        let value = rhs.get(i, step.light_col);
-                        if fixing {
-                            store.fix(p, step.target, &sources, value);
-                        } else {
-                            store.equation(&sources, value, false);
-                        }
-                    }
+                store.fix_row(self, p, i, rhs);
+                for step in &self.leftover {
+                    step.sources_at(p, &mut sources);
+                    store.equation(&sources, rhs.get(i, step.light_col), false);
                 }
             }
             if self.saved[p] {
@@ -417,7 +419,8 @@ impl Plan {
             .map_or(1, |t| t.get())
             .min(total.div_ceil(8))
             .max(1);
-        let chunk = total.div_ceil(threads);
+        // Whole blocks of 8 words per thread: the kernel works on blocks.
+        let chunk = total.div_ceil(threads).next_multiple_of(8);
         let ranges: Vec<(usize, usize)> = (0..threads)
             .map(|t| (t * chunk, ((t + 1) * chunk).min(total)))
             .filter(|(a, b)| a < b)
@@ -438,9 +441,9 @@ impl Plan {
         };
         let mut aug = BitMatrix::zeros(u, u + 1);
         for (part, &(a, b)) in parts.iter().zip(&ranges) {
-            let width = b - a;
+            let width = (b - a).next_multiple_of(8);
             for row in 0..u {
-                aug.row_mut(row)[a..b].copy_from_slice(&part[row * width..(row + 1) * width]);
+                aug.row_mut(row)[a..b].copy_from_slice(&part[row * width..row * width + b - a]);
             }
         }
         let mut system = BitMatrix::zeros(u, u);
@@ -456,7 +459,8 @@ impl Plan {
         (system, constant)
     }
 
-    /// The equations' words `range` of the forms (row-major, `range` wide each).
+    /// The equations' words `range` of the forms (row-major, each `range` wide rounded
+    /// up to a multiple of 8 words).
     fn binary_part(&self, rhs: &Board, range: (usize, usize)) -> Vec<u64> {
         let mut store = Gf2Forms::new(self, range);
         self.run(&mut store, rhs);
@@ -509,16 +513,32 @@ trait Store {
     fn equation(&mut self, sources: &[(usize, usize)], rhs: u8, saved: bool);
     /// Keeps press row `p` for the boundary equations.
     fn save_row(&mut self, p: usize);
+
+    /// Fixes press row `p` from light row `i`: [`Store::fix`] for each of the plan's
+    /// fixing lights, in order.
+    fn fix_row(&mut self, plan: &Plan, p: usize, i: usize, rhs: &Board) {
+        let mut sources = Vec::new();
+        for step in &plan.fix {
+            step.sources_at(p, &mut sources);
+            self.fix(p, step.target, &sources, rhs.get(i, step.light_col));
+        }
+    }
 }
 
 /// Affine forms over GF(2): bits `0..U` the coefficients, bit `U` the constant; this
 /// store keeps only the words `w0..w1` of each form.
 struct Gf2Forms {
+    /// Words per form in this store: `w1 - w0` rounded up to a multiple of 8.
     width: usize,
+    w1: usize,
+    kernel: XorKernel,
     constant: Option<(usize, u64)>,
     n: usize,
-    slots: usize,
+    /// The band slot of each press row (`p mod (h + 1)`, looked up: no division in the
+    /// inner loop).
+    slot: Vec<u32>,
     band: Vec<u64>,
+    offsets: Vec<usize>,
     saved: BTreeMap<usize, Vec<u64>>,
     scratch: Vec<u64>,
     eqs: Vec<u64>,
@@ -528,17 +548,20 @@ struct Gf2Forms {
 
 impl Gf2Forms {
     fn new(plan: &Plan, (w0, w1): (usize, usize)) -> Self {
-        let width = w1 - w0;
+        let width = (w1 - w0).next_multiple_of(8);
         let u = plan.unknowns;
         let cw = u / WORD_BITS;
         Self {
             width,
+            w1,
+            kernel: XorKernel::detect(),
             constant: (w0..w1)
                 .contains(&cw)
                 .then_some((cw - w0, 1u64 << (u % WORD_BITS))),
             n: plan.n,
-            slots: plan.h + 1,
+            slot: (0..plan.m).map(|p| (p % (plan.h + 1)) as u32).collect(),
             band: vec![0; (plan.h + 1) * plan.n * width],
+            offsets: Vec::new(),
             saved: BTreeMap::new(),
             scratch: vec![0; width],
             eqs: Vec::with_capacity(u * width),
@@ -549,7 +572,7 @@ impl Gf2Forms {
 
     #[inline]
     fn offset(&self, p: usize, c: usize) -> usize {
-        ((p % self.slots) * self.n + c) * self.width
+        (self.slot[p] as usize * self.n + c) * self.width
     }
 
     /// `scratch = XOR of the sources' forms`.
@@ -574,25 +597,20 @@ impl Store for Gf2Forms {
         let form = &mut self.band[o..o + self.width];
         form.fill(0);
         let w = k / WORD_BITS;
-        if (self.w0..self.w0 + self.width).contains(&w) {
+        if (self.w0..self.w1).contains(&w) {
             form[w - self.w0] = 1 << (k % WORD_BITS);
         }
     }
 
     fn fix(&mut self, p: usize, c: usize, sources: &[(usize, usize)], rhs: u8) {
-        // p = rhs - sum(sources) = rhs + sum(sources) over GF(2).
+        // p = rhs - sum(sources) = rhs + sum(sources) over GF(2), in one pass over the
+        // words: blocks of 8 gathered from every source, then stored.
         let o = self.offset(p, c);
-        match sources.split_first() {
-            None => self.band[o..o + self.width].fill(0),
-            Some((&(p0, c0), rest)) => {
-                let s0 = self.offset(p0, c0);
-                self.band.copy_within(s0..s0 + self.width, o);
-                for &(ps, cs) in rest {
-                    let s = self.offset(ps, cs);
-                    xor_within(&mut self.band, o, s, self.width);
-                }
-            }
-        }
+        let mut offsets = std::mem::take(&mut self.offsets);
+        offsets.clear();
+        offsets.extend(sources.iter().map(|&(ps, cs)| self.offset(ps, cs)));
+        self.kernel.gather(&mut self.band, o, &offsets, self.width);
+        self.offsets = offsets;
         if rhs & 1 == 1 {
             if let Some((w, bit)) = self.constant {
                 self.band[o + w] ^= bit;
@@ -617,6 +635,35 @@ impl Store for Gf2Forms {
         let o = self.offset(p, 0);
         let row = self.band[o..o + self.n * self.width].to_vec();
         self.saved.insert(p, row);
+    }
+
+    /// The hot loop of the binary chase: source offsets from per-row bases, no tuples.
+    fn fix_row(&mut self, plan: &Plan, p: usize, i: usize, rhs: &Board) {
+        let w = self.width;
+        let row_words = self.n * w;
+        // bases[above]: where press row p - above starts in the band (None above row 0).
+        let bases: Vec<Option<usize>> = (0..=plan.h)
+            .map(|above| (above <= p).then(|| self.slot[p - above] as usize * row_words))
+            .collect();
+        let here = bases[0].expect("row p is in the band");
+        let mut offsets = std::mem::take(&mut self.offsets);
+        let bits = rhs.bits().expect("two states");
+        for step in &plan.fix {
+            offsets.clear();
+            offsets.extend(
+                step.sources
+                    .iter()
+                    .filter_map(|&(above, c)| bases[above].map(|b| b + c * w)),
+            );
+            let dst = here + step.target * w;
+            self.kernel.gather(&mut self.band, dst, &offsets, w);
+            if bits.get(i, step.light_col) {
+                if let Some((cw, bit)) = self.constant {
+                    self.band[dst + cw] ^= bit;
+                }
+            }
+        }
+        self.offsets = offsets;
     }
 }
 
@@ -713,15 +760,69 @@ impl Store for ZkForms {
     }
 }
 
-/// `buf[dst..dst+len] ^= buf[src..src+len]` for non-overlapping ranges.
-#[inline]
-fn xor_within(buf: &mut [u64], dst: usize, src: usize, len: usize) {
-    if dst < src {
-        let (a, b) = buf.split_at_mut(src);
-        crate::gf2::xor_into(&mut a[dst..dst + len], &b[..len]);
-    } else {
-        let (a, b) = buf.split_at_mut(dst);
-        crate::gf2::xor_into(&mut b[..len], &a[src..src + len]);
+/// `band[dst..dst + width] = XOR of band[src..src + width]` over `sources`, in blocks
+/// of 8 words (`width` a multiple of 8, `dst` none of the sources), compiled for the
+/// widest vectors the CPU has.
+#[derive(Clone, Copy, Debug)]
+enum XorKernel {
+    Plain,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl XorKernel {
+    fn detect() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return XorKernel::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return XorKernel::Avx2;
+            }
+        }
+        XorKernel::Plain
+    }
+
+    #[inline]
+    fn gather(self, band: &mut [u64], dst: usize, sources: &[usize], width: usize) {
+        match self {
+            XorKernel::Plain => gather_blocks(band, dst, sources, width),
+            // SAFETY: `detect` checked that the CPU has the feature.
+            #[cfg(target_arch = "x86_64")]
+            XorKernel::Avx2 => unsafe { gather_avx2(band, dst, sources, width) },
+            #[cfg(target_arch = "x86_64")]
+            XorKernel::Avx512 => unsafe { gather_avx512(band, dst, sources, width) },
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_avx2(band: &mut [u64], dst: usize, sources: &[usize], width: usize) {
+    gather_blocks(band, dst, sources, width)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn gather_avx512(band: &mut [u64], dst: usize, sources: &[usize], width: usize) {
+    gather_blocks(band, dst, sources, width)
+}
+
+#[inline(always)]
+fn gather_blocks(band: &mut [u64], dst: usize, sources: &[usize], width: usize) {
+    debug_assert!(width.is_multiple_of(8));
+    for i in (0..width).step_by(8) {
+        let mut acc = [0u64; 8];
+        for &s in sources {
+            let src: &[u64; 8] = band[s + i..s + i + 8].try_into().expect("8 words");
+            for t in 0..8 {
+                acc[t] ^= src[t];
+            }
+        }
+        band[dst + i..dst + i + 8].copy_from_slice(&acc);
     }
 }
 
