@@ -8,13 +8,17 @@
 //!   left out;
 //! * the last six coefficients (`c_lo`, 64 values) are handled together: the cells are
 //!   grouped by which of those six patterns touch them (64 groups, each in its own
-//!   words). For fixed other coefficients (`c_hi`) a group either keeps or flips all its
-//!   bits as `c_lo` varies, so the 64 weights are a Walsh–Hadamard transform of the 64
-//!   group popcounts: one XOR and one popcount per word and 192 additions give 64
-//!   candidates;
-//! * `c_hi` runs in Gray-code order (one XOR of a packed pattern per step), split into
-//!   chunks that every core takes from a shared counter; the popcount kernel is compiled
-//!   for AVX-512 (VPOPCNTDQ), AVX2 and plain x86-64 and picked at run time.
+//!   words). For fixed other coefficients a group either keeps or flips all its bits as
+//!   `c_lo` varies, so the 64 weights are a Walsh–Hadamard transform of the 64 group
+//!   popcounts;
+//! * the four coefficients before them (`c_mid`, 16 values) go side by side in the 16
+//!   lanes of a vector: each word's popcount is taken for its 16 mid combinations at
+//!   once, and every stage of the transform is a plain vector addition. One step (an
+//!   XOR, 16 popcounts per word, 192 vector additions) covers 1,024 candidates;
+//! * the other coefficients (`c_top`) run in Gray-code order (one XOR of a packed
+//!   pattern per step), split into chunks that every core takes from a shared counter;
+//!   the kernel is compiled for AVX-512 (VPOPCNTDQ), AVX2 and plain x86-64 and picked at
+//!   run time.
 //!
 //! Above that dimension, or when the time limit stops the enumeration, the answer is the
 //! best found (by a local search: flip any basis pattern that lowers the count, from
@@ -295,28 +299,47 @@ fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<
 /// Number of coefficients handled together by the Walsh–Hadamard step.
 const LO: usize = 6;
 const GROUPS: usize = 1 << LO;
+/// Number of coefficients the AVX-512 kernel puts side by side in the 16 lanes of a
+/// vector, so that every Walsh–Hadamard stage is a plain vector addition.
+const MID: usize = 4;
+const LANES: usize = 1 << MID;
 
-/// The exhaustive search, laid out for the kernel.
+/// The exhaustive search, laid out for the kernels.
 struct Search {
     p: Vec<u64>,
-    /// The basis used (random combinations of the given one: the same span).
+    /// The basis used (random combinations of the given one: the same span), in the
+    /// order hi (`mid` first, then the rest, in Gray-code order), lo (Walsh–Hadamard).
     basis: Vec<Vec<u64>>,
+    mid: usize,
     lo: usize,
     /// `2 * presses on the cells no quiet pattern touches + cells in the groups`.
     base: i64,
     /// Cells per group.
     sizes: [i32; GROUPS],
-    /// The particular solution and the `hi` basis vectors in the grouped layout: word
+    /// The particular solution and the hi basis vectors in the grouped layout: word
     /// `g` of group `k` at index `g * GROUPS + k`.
     start: Vec<u64>,
     hi: Vec<Vec<u64>>,
+    /// For each word of the layout, the 16 combinations of the `mid` vectors (the
+    /// AVX-512 kernel only).
+    mids: Vec<[u64; LANES]>,
+    kernel: Kernel,
 }
 
 impl Search {
     fn new(p: &[u64], basis: &[Vec<u64>]) -> Self {
+        Self::with_kernel(p, basis, Kernel::detect())
+    }
+
+    fn with_kernel(p: &[u64], basis: &[Vec<u64>], kernel: Kernel) -> Self {
         let basis = mix(basis);
         let d = basis.len();
         let lo = d.min(LO);
+        let mid = if kernel.batched() {
+            (d - lo).min(MID)
+        } else {
+            0
+        };
         let cells = p.len() * 64;
         let bit = |v: &[u64], i: usize| v[i / 64] >> (i % 64) & 1 == 1;
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); GROUPS];
@@ -354,30 +377,46 @@ impl Search {
             out
         };
         let start = pack(p);
-        let hi = basis[..d - lo].iter().map(|b| pack(b)).collect();
+        let hi: Vec<Vec<u64>> = basis[..d - lo].iter().map(|b| pack(b)).collect();
+        // With fewer than 4 mid vectors the higher lanes repeat the lower ones.
+        let mids = if kernel.batched() {
+            (0..planes * GROUPS)
+                .map(|w| {
+                    std::array::from_fn(|m| {
+                        (0..mid)
+                            .filter(|j| m >> j & 1 == 1)
+                            .fold(0u64, |x, j| x ^ hi[j][w])
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Self {
             p: p.to_vec(),
+            mid,
             lo,
             base: 2 * fixed + sizes.iter().map(|&s| i64::from(s)).sum::<i64>(),
             sizes,
             start,
             hi,
+            mids,
             basis,
+            kernel,
         }
     }
 
     /// Searches every solution; returns the best (`seed` unless something beats it) and
     /// whether the search was complete.
     fn run(&self, seed: Best, threads: usize, deadline: Option<Instant>) -> (Best, bool) {
-        let h = self.hi.len();
-        // Chunks: the top `split` hi coefficients fixed, the rest in Gray-code order.
-        let split = h.min(8);
+        // Chunks: the last `split` hi coefficients fixed, the others (but the mid ones,
+        // which are in the lanes) in Gray-code order.
+        let split = (self.hi.len() - self.mid).min(8);
         let chunks = 1usize << split;
         let next_chunk = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
         let bound = AtomicU64::new(seed.weight);
         let best = Mutex::new(seed);
-        let kernel = Kernel::detect();
         let work = || {
             let mut local: Option<Best> = None;
             loop {
@@ -385,7 +424,7 @@ impl Search {
                 if chunk >= chunks || stopped.load(Ordering::Relaxed) {
                     break;
                 }
-                if !self.chunk(chunk, split, kernel, &bound, &mut local, deadline) {
+                if !self.chunk(chunk, split, &bound, &mut local, deadline) {
                     stopped.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -411,13 +450,12 @@ impl Search {
         (best.into_inner().expect("no panics while held"), complete)
     }
 
-    /// One chunk: the top `split` hi coefficients are the bits of `chunk`, the others
+    /// One chunk: the last `split` hi coefficients are the bits of `chunk`, the others
     /// run through Gray-code order. Returns false if the deadline passed.
     fn chunk(
         &self,
         chunk: usize,
         split: usize,
-        kernel: Kernel,
         bound: &AtomicU64,
         local: &mut Option<Best>,
         deadline: Option<Instant>,
@@ -431,22 +469,26 @@ impl Search {
         }
         let mut scan = Scan {
             cur,
-            hi: &self.hi[..free],
+            gray: &self.hi[self.mid..free],
+            mids: &self.mids,
             sizes: &self.sizes,
             base: self.base,
             bound,
             deadline,
         };
-        let mut hit = |gray: u64, weights: &[i32; GROUPS]| {
-            for t in 0..scan_lanes(self.lo) {
-                let w = ((self.base + i64::from(weights[t])) / 2) as u64;
-                if w <= bound.load(Ordering::Relaxed) {
-                    let coeffs = gray | (chunk as u64) << free;
-                    self.offer(coeffs, t, local, bound);
+        let (lo_lanes, mid_lanes) = (1usize << self.lo, 1usize << self.mid);
+        let mut hit = |gray: u64, weights: &[[i32; LANES]; GROUPS]| {
+            for (t, lanes) in weights.iter().enumerate().take(lo_lanes) {
+                for (m, &w2) in lanes.iter().enumerate().take(mid_lanes) {
+                    let w = ((self.base + i64::from(w2)) / 2) as u64;
+                    if w <= bound.load(Ordering::Relaxed) {
+                        let coeffs = m as u64 | gray << self.mid | (chunk as u64) << free;
+                        self.offer(coeffs, t, local, bound);
+                    }
                 }
             }
         };
-        kernel.scan(&mut scan, &mut hit)
+        self.kernel.scan(&mut scan, &mut hit)
     }
 
     /// Builds the candidate with hi coefficients `coeffs` (bit `j` for basis vector `j`)
@@ -472,10 +514,6 @@ impl Search {
             *local = Some(candidate);
         }
     }
-}
-
-fn scan_lanes(lo: usize) -> usize {
-    1 << lo
 }
 
 /// Random invertible combinations of the basis (a fixed seed): the groups of the
@@ -522,19 +560,25 @@ fn mix(basis: &[Vec<u64>]) -> Vec<Vec<u64>> {
 /// The state of one chunk's Gray-code scan.
 struct Scan<'a> {
     cur: Vec<u64>,
-    hi: &'a [Vec<u64>],
+    /// The vectors the Gray code runs over.
+    gray: &'a [Vec<u64>],
+    mids: &'a [[u64; LANES]],
     sizes: &'a [i32; GROUPS],
     base: i64,
     bound: &'a AtomicU64,
     deadline: Option<Instant>,
 }
 
+/// The transformed weights of one step: `[t][lane]` (lane 0 only without mid lanes).
+type Weights = [[i32; LANES]; GROUPS];
+
 /// The scan loop, compiled for the best instruction set the CPU has.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kernel {
     Plain,
     #[cfg(target_arch = "x86_64")]
     Avx2,
+    /// AVX-512 with VPOPCNTDQ: 16 mid combinations per vector.
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
@@ -544,7 +588,6 @@ impl Kernel {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
                 && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
             {
                 return Kernel::Avx512;
@@ -558,12 +601,39 @@ impl Kernel {
         Kernel::Plain
     }
 
+    /// Every kernel this CPU runs (for tests).
+    #[cfg(test)]
+    fn available() -> Vec<Kernel> {
+        let mut out = vec![Kernel::Plain];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                out.push(Kernel::Avx2);
+            }
+            if Kernel::detect() == Kernel::Avx512 {
+                out.push(Kernel::Avx512);
+            }
+        }
+        out
+    }
+
+    /// True if the kernel uses the 16 mid lanes.
+    fn batched(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self == Kernel::Avx512 {
+            return true;
+        }
+        false
+    }
+
     /// Runs `scan` to the end of its chunk, calling `hit` with the Gray-code state and
-    /// the 64 transformed weights whenever one of them may reach the bound. Returns false
+    /// the transformed weights whenever one of them may reach the bound. Returns false
     /// if the deadline passed.
-    fn scan(self, scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
+    fn scan(self, scan: &mut Scan, hit: &mut dyn FnMut(u64, &Weights)) -> bool {
         match self {
-            Kernel::Plain => scan_loop(scan, hit),
+            Kernel::Plain => scan_loop(scan, hit, group_weights),
             // SAFETY: `detect` checked that the CPU has these features.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => unsafe { scan_avx2(scan, hit) },
@@ -571,36 +641,35 @@ impl Kernel {
             Kernel::Avx512 => unsafe { scan_avx512(scan, hit) },
         }
     }
-
-    /// The 64 transformed weights of `cur` (for tests).
-    #[cfg(test)]
-    fn weights(self, cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
-        let _ = self;
-        group_weights(cur, sizes)
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn scan_avx2(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
-    scan_loop(scan, hit)
+unsafe fn scan_avx2(scan: &mut Scan, hit: &mut dyn FnMut(u64, &Weights)) -> bool {
+    scan_loop(scan, hit, group_weights)
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt")]
-unsafe fn scan_avx512(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
-    scan_loop(scan, hit)
+#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+unsafe fn scan_avx512(scan: &mut Scan, hit: &mut dyn FnMut(u64, &Weights)) -> bool {
+    scan_loop(scan, hit, |cur, mids, sizes, e| {
+        // SAFETY: this function runs only where the features are present.
+        unsafe { avx512::group_weights(cur, mids, sizes, e) }
+    })
 }
 
+/// The Gray-code loop around a weights kernel: one XOR of a packed vector per step.
 #[inline(always)]
-fn scan_loop(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool {
-    let steps: u64 = 1 << scan.hi.len();
+fn scan_loop(
+    scan: &mut Scan,
+    hit: &mut dyn FnMut(u64, &Weights),
+    weights_of: impl Fn(&[u64], &[[u64; LANES]], &[i32; GROUPS], &mut Weights) -> i32,
+) -> bool {
+    let steps: u64 = 1 << scan.gray.len();
     let mut step: u64 = 0;
+    let mut weights = [[0i32; LANES]; GROUPS];
     loop {
-        let weights = group_weights(&scan.cur, scan.sizes);
-        // Lanes past `2^lo` repeat the first ones (empty groups), so the minimum over all
-        // 64 is the minimum over the real ones.
-        let least = weights.iter().copied().fold(i32::MAX, i32::min);
+        let least = weights_of(&scan.cur, scan.mids, scan.sizes, &mut weights);
         if ((scan.base + i64::from(least)) / 2) as u64 <= scan.bound.load(Ordering::Relaxed) {
             hit(step ^ (step >> 1), &weights);
         }
@@ -612,16 +681,22 @@ fn scan_loop(scan: &mut Scan, hit: &mut dyn FnMut(u64, &[i32; GROUPS])) -> bool 
             return false;
         }
         let j = step.trailing_zeros() as usize;
-        for (c, h) in scan.cur.iter_mut().zip(&scan.hi[j]) {
+        for (c, h) in scan.cur.iter_mut().zip(&scan.gray[j]) {
             *c ^= *h;
         }
     }
 }
 
-/// `wht(e)(t)` for `e_k = 2 ones_k - size_k`, `ones_k` the set bits of group `k`: twice
-/// the presses of lane `t` minus the constant part.
+/// Lane 0 of `e[t]`: `wht(e)(t)` for `e_k = 2 ones_k - size_k`, `ones_k` the set bits
+/// of group `k`: twice the presses of candidate `t` minus the constant part. Returns
+/// the least of them.
 #[inline(always)]
-fn group_weights(cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
+fn group_weights(
+    cur: &[u64],
+    _mids: &[[u64; LANES]],
+    sizes: &[i32; GROUPS],
+    out: &mut Weights,
+) -> i32 {
     let (first, rest) = cur.split_at(GROUPS);
     let first: &[u64; GROUPS] = first.try_into().expect("a plane is 64 words");
     let mut e: [i32; GROUPS] = std::array::from_fn(|k| first[k].count_ones() as i32);
@@ -646,7 +721,66 @@ fn group_weights(cur: &[u64], sizes: &[i32; GROUPS]) -> [i32; GROUPS] {
         }
         half *= 2;
     }
-    e
+    for t in 0..GROUPS {
+        out[t][0] = e[t];
+    }
+    e.iter().copied().fold(i32::MAX, i32::min)
+}
+
+/// The batched kernel: 16 mid combinations in the lanes of one 512-bit vector.
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::{Weights, GROUPS, LANES};
+    use std::arch::x86_64::*;
+
+    /// `out[t][m]`: `wht(e)(t)` for the candidate with mid combination `m` (see
+    /// [`super::group_weights`]); returns the least.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    pub(super) unsafe fn group_weights(
+        cur: &[u64],
+        mids: &[[u64; LANES]],
+        sizes: &[i32; GROUPS],
+        out: &mut Weights,
+    ) -> i32 {
+        let mut e: [__m512i; GROUPS] = std::array::from_fn(|k| _mm512_set1_epi32(-sizes[k]));
+        for (w, (&c, mid)) in cur.iter().zip(mids).enumerate() {
+            let c = _mm512_set1_epi64(c as i64);
+            // SAFETY: `mid` holds 16 u64, two unaligned 512-bit loads.
+            let (lo, hi) = unsafe {
+                (
+                    _mm512_loadu_si512(mid.as_ptr().cast()),
+                    _mm512_loadu_si512(mid.as_ptr().add(8).cast()),
+                )
+            };
+            let lo = _mm512_cvtepi64_epi32(_mm512_popcnt_epi64(_mm512_xor_si512(lo, c)));
+            let hi = _mm512_cvtepi64_epi32(_mm512_popcnt_epi64(_mm512_xor_si512(hi, c)));
+            let ones = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi);
+            let k = w % GROUPS;
+            e[k] = _mm512_add_epi32(e[k], _mm512_add_epi32(ones, ones));
+        }
+        // Walsh–Hadamard transform over k, 16 lanes at a time.
+        let mut half = 1;
+        while half < GROUPS {
+            for block in (0..GROUPS).step_by(2 * half) {
+                for i in block..block + half {
+                    let (a, b) = (e[i], e[i + half]);
+                    e[i] = _mm512_add_epi32(a, b);
+                    e[i + half] = _mm512_sub_epi32(a, b);
+                }
+            }
+            half *= 2;
+        }
+        let mut least = e[0];
+        for (t, v) in e.iter().enumerate() {
+            least = _mm512_min_epi32(least, *v);
+            // SAFETY: `out[t]` holds 16 i32, one unaligned 512-bit store.
+            unsafe { _mm512_storeu_si512(out[t].as_mut_ptr().cast(), *v) };
+        }
+        _mm512_reduce_min_epi32(least)
+    }
 }
 
 /// The search for K states.
@@ -892,10 +1026,16 @@ mod tests {
                 let basis = echelon(basis);
                 let want = reference(&p, &basis);
                 for threads in [1, 2, 3] {
-                    let seed = Best::new(p.clone());
-                    let (got, complete) = Search::new(&p, &basis).run(seed, threads, None);
-                    assert!(complete);
-                    assert_eq!(got, want, "{cells} cells, d = {d}, {threads} threads");
+                    for kernel in Kernel::available() {
+                        let seed = Best::new(p.clone());
+                        let search = Search::with_kernel(&p, &basis, kernel);
+                        let (got, complete) = search.run(seed, threads, None);
+                        assert!(complete);
+                        assert_eq!(
+                            got, want,
+                            "{cells} cells, d = {d}, {threads} threads, {kernel:?}"
+                        );
+                    }
                 }
                 let local = local_search(&p, &basis, Budget::Restarts(4), None);
                 assert!(!local.beats(&want));
@@ -906,25 +1046,34 @@ mod tests {
     #[test]
     fn every_kernel_gives_the_same_weights() {
         let mut s = 11;
-        // Two planes of 64 groups; the scan of one step (no Gray steps) on every kernel.
+        // Two planes of 64 groups, 16 mid combinations; lane m of the batched kernel
+        // must equal the plain kernel on `cur ^ mid[m]`.
         let cur: Vec<u64> = (0..128).map(|_| lcg(&mut s) ^ lcg(&mut s) << 30).collect();
+        let mids: Vec<[u64; LANES]> = (0..128)
+            .map(|_| std::array::from_fn(|m| if m == 0 { 0 } else { lcg(&mut s) << 7 }))
+            .collect();
         let sizes = [128; GROUPS];
-        let plain = Kernel::Plain.weights(&cur, &sizes);
-        let bound = AtomicU64::new(u64::MAX);
-        let mut got = None;
-        let mut scan = Scan {
-            cur: cur.clone(),
-            hi: &[],
-            sizes: &sizes,
-            base: 0,
-            bound: &bound,
-            deadline: None,
-        };
-        assert!(Kernel::detect().scan(&mut scan, &mut |_, w| got = Some(*w)));
-        assert_eq!(got, Some(plain));
-        // Lane 0 is the plain count: twice the ones minus the cells.
+        let mut plain = [[0; LANES]; GROUPS];
+        let least = group_weights(&cur, &mids, &sizes, &mut plain);
+        assert_eq!(least, plain.iter().map(|l| l[0]).min().unwrap());
+        // Lane 0 of t = 0 is the plain count: twice the ones minus the cells.
         let ones: i32 = cur.iter().map(|w| w.count_ones() as i32).sum();
-        assert_eq!(plain[0], 2 * ones - 128 * GROUPS as i32);
+        assert_eq!(plain[0][0], 2 * ones - 128 * GROUPS as i32);
+        #[cfg(target_arch = "x86_64")]
+        if Kernel::detect() == Kernel::Avx512 {
+            let mut batched = [[0; LANES]; GROUPS];
+            // SAFETY: detected above.
+            let least = unsafe { avx512::group_weights(&cur, &mids, &sizes, &mut batched) };
+            for m in 0..LANES {
+                let shifted: Vec<u64> = cur.iter().zip(&mids).map(|(c, x)| c ^ x[m]).collect();
+                let mut one = [[0; LANES]; GROUPS];
+                group_weights(&shifted, &mids, &sizes, &mut one);
+                for t in 0..GROUPS {
+                    assert_eq!(batched[t][m], one[t][0], "t = {t}, lane {m}");
+                }
+            }
+            assert_eq!(least, batched.iter().flatten().copied().min().unwrap());
+        }
     }
 
     #[test]
