@@ -2,5 +2,6 @@
 //! into text or JSON, nothing more.
 
 pub mod analyze;
+pub mod serve;
 pub mod solve;
 pub mod table;
