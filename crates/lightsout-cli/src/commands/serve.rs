@@ -36,6 +36,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             .await
             .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.addr)))?;
         let local = listener.local_addr()?;
+        let shutdown = Shutdown::listen()?;
         // Tests and scripts read this line to find the port (with --addr ...:0).
         let mut stdout = std::io::stdout();
         writeln!(stdout, "lightsout: serving http://{local} (Ctrl-C to stop)")?;
@@ -48,7 +49,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             "listening on http://{local}"
         );
         axum::serve(listener, app(limits))
-            .with_graceful_shutdown(shutdown_signal())
+            .with_graceful_shutdown(shutdown.wait())
             .await
             .map_err(|e| CliError::failure(format!("server error: {e}")))?;
         tracing::info!("stopped");
@@ -59,26 +60,41 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     result
 }
 
-/// Resolves on Ctrl-C (SIGINT) or SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
+/// Ctrl-C (SIGINT) and SIGTERM, listened to from the moment this is made: a signal that
+/// arrives right after the address is printed still stops the server cleanly.
+struct Shutdown {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl Shutdown {
+    fn listen() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Self {
+                interrupt: signal(SignalKind::interrupt())?,
+                terminate: signal(SignalKind::terminate())?,
+            })
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => tracing::info!("Ctrl-C: shutting down"),
-        _ = terminate => tracing::info!("SIGTERM: shutting down"),
+        #[cfg(not(unix))]
+        Ok(Self {})
+    }
+
+    /// Resolves on the first of the two signals.
+    async fn wait(mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.interrupt.recv() => tracing::info!("Ctrl-C: shutting down"),
+            _ = self.terminate.recv() => tracing::info!("SIGTERM: shutting down"),
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = &mut self;
+            let _ = tokio::signal::ctrl_c().await;
+            tracing::info!("Ctrl-C: shutting down");
+        }
     }
 }

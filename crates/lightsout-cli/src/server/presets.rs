@@ -1,11 +1,12 @@
-//! The named puzzles the server knows (`GET /api/presets`, `{"preset": NAME}` in rules).
+//! The named puzzles the server knows (`GET /api/presets`, `{"preset": NAME}` in rules);
+//! their rules and goals follow `docs/presets.md`.
 //!
 //! The presets that are plain shape rules are listed with their rules spelled out, so the
 //! page can show (and let the player vary) them; per-cell rules are referred to by name.
 
 use super::error::ApiError;
 use super::rules::RulesSpec;
-use lightsout::Rules;
+use lightsout::{Boundary, Rules, Shape};
 use serde::Serialize;
 
 /// One preset.
@@ -90,7 +91,14 @@ pub fn all() -> Vec<Preset> {
             "Lights Out (Tiger Electronics, 1995): 5x5, a press toggles the light and its four neighbours",
             5,
         ),
-        classic("mini", "Lights Out Mini: the classic rules on 4x4", 4),
+        Preset {
+            name: "mini",
+            description: "Mini Lights Out (the Tiger keychain): 4x4 with both edges wrapped, so every press toggles 5 lights",
+            rows: 4,
+            cols: 4,
+            rules: Rules::new(Shape::plus(), Boundary::Torus, 2).expect("valid rules"),
+            target: None,
+        },
         classic("deluxe", "Lights Out Deluxe: the classic rules on 6x6", 6),
         Preset {
             name: "2000",
@@ -109,6 +117,14 @@ pub fn all() -> Vec<Preset> {
             cols: 3,
             rules: merlin(),
             target: Some(vec![vec![1, 1, 1], vec![1, 0, 1], vec![1, 1, 1]]),
+        },
+        Preset {
+            name: "xl25",
+            description: "XL-25 (Vulcan, 1983) in chess-knight mode: 5x5, a press toggles the light and every light a knight's move away; goal: every light on",
+            rows: 5,
+            cols: 5,
+            rules: Rules::new(Shape::knight(), Boundary::Open, 2).expect("valid rules"),
+            target: Some(vec![vec![1; 5]; 5]),
         },
     ]
 }
