@@ -998,6 +998,7 @@
     }
     const on = lightsOn();
     $('lights').textContent = fmt(on);
+    $('lights-label').textContent = S.target ? 'Off target' : 'Lights on';
     $('par').textContent = S.par === null ? '–' : fmt(S.par);
     $('undo').disabled = S.undo.length === 0;
     $('redo').disabled = S.redo.length === 0;
@@ -1106,20 +1107,22 @@
   }
 
   function presetTitle(p) {
-    const name = p.name === '2000' ? 'Lights Out 2000' : p.name[0].toUpperCase() + p.name.slice(1);
-    return `${name} (${p.rows}×${p.cols})`;
+    return `${p.title || p.name} (${p.rows}×${p.cols})`;
   }
 
   function showSpec() {
     const fixed = !!S.preset && !!(presetByName(S.preset) || {}).fixed_size;
-    for (const id of ['boundary', 'shape', 'noself', 'mod', 'mask', 'rows', 'cols']) $(id).disabled = fixed;
+    for (const id of ['rows', 'cols']) $(id).disabled = fixed;
     $('preset').value = S.preset;
     const p = presetByName(S.preset);
     $('preset-text').textContent = p ? p.description : '';
-    if (fixed) {
-      $('shape-preview').innerHTML = '';
-      return;
-    }
+    // Per-cell rules have no edges or shape to choose.
+    $('rule-fields').hidden = fixed;
+    $('rules-note').hidden = !fixed;
+    $('rules-note').textContent = fixed
+      ? `Each button of ${p.title || p.name} has its own pattern: point at a button to see what it switches.`
+      : '';
+    if (fixed) return;
     $('boundary').value = S.spec.boundary;
     const named = S.caps.shapes.some((s) => s.name === S.spec.shape);
     $('shape').value = named ? S.spec.shape : 'custom';
@@ -1198,7 +1201,10 @@
   }
 
   function rulesLabel() {
-    if (S.preset) return presetTitle(presetByName(S.preset)).replace(/ \(.*\)$/, '');
+    if (S.preset) {
+      const p = presetByName(S.preset);
+      return p.title || p.name;
+    }
     const s = S.spec;
     const parts = [];
     parts.push(s.no_self && s.shape === 'plus' ? 'σ' : s.shape.includes('/') ? 'custom' : s.shape);
@@ -1419,8 +1425,10 @@
     if (saved) {
       S.rows = saved.rows;
       S.cols = saved.cols;
-      S.preset = presetByName(saved.preset) ? saved.preset : '';
-      S.spec = saved.spec;
+      const p = presetByName(saved.preset);
+      S.preset = p ? saved.preset : '';
+      // A preset's rules come from the preset, not the link.
+      S.spec = p && !p.fixed_size ? { ...saved.spec, ...p.rules } : saved.spec;
     }
     $('rows').value = S.rows;
     $('cols').value = S.cols;

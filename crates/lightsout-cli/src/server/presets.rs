@@ -13,6 +13,8 @@ use serde::Serialize;
 #[derive(Clone, Debug)]
 pub struct Preset {
     pub name: &'static str,
+    /// The puzzle's name as sold.
+    pub title: &'static str,
     pub description: &'static str,
     pub rows: usize,
     pub cols: usize,
@@ -25,6 +27,7 @@ pub struct Preset {
 #[derive(Serialize, Debug)]
 pub struct PresetInfo {
     pub name: &'static str,
+    pub title: &'static str,
     pub description: &'static str,
     pub rows: usize,
     pub cols: usize,
@@ -65,6 +68,7 @@ impl Preset {
         };
         PresetInfo {
             name: self.name,
+            title: self.title,
             description: self.description,
             rows: self.rows,
             cols: self.cols,
@@ -77,8 +81,9 @@ impl Preset {
 
 /// Every preset, in menu order.
 pub fn all() -> Vec<Preset> {
-    let classic = |name, description, n| Preset {
+    let classic = |name, title, description, n| Preset {
         name,
+        title,
         description,
         rows: n,
         cols: n,
@@ -88,20 +93,28 @@ pub fn all() -> Vec<Preset> {
     vec![
         classic(
             "classic",
+            "Lights Out",
             "Lights Out (Tiger Electronics, 1995): 5x5, a press toggles the light and its four neighbours",
             5,
         ),
         Preset {
             name: "mini",
+            title: "Mini Lights Out",
             description: "Mini Lights Out (the Tiger keychain): 4x4 with both edges wrapped, so every press toggles 5 lights",
             rows: 4,
             cols: 4,
             rules: Rules::new(Shape::plus(), Boundary::Torus, 2).expect("valid rules"),
             target: None,
         },
-        classic("deluxe", "Lights Out Deluxe: the classic rules on 6x6", 6),
+        classic(
+            "deluxe",
+            "Lights Out Deluxe",
+            "Lights Out Deluxe: the classic rules on 6x6",
+            6,
+        ),
         Preset {
             name: "2000",
+            title: "Lights Out 2000",
             description: "Lights Out 2000: 5x5, three states (off, red, green); a press adds one",
             rows: 5,
             cols: 5,
@@ -112,6 +125,7 @@ pub fn all() -> Vec<Preset> {
         },
         Preset {
             name: "merlin",
+            title: "Merlin's Magic Square",
             description: "Merlin's Magic Square (Parker Brothers, 1978): 3x3; a corner flips its 2x2 block, a side button its edge, the centre the plus; goal: every light on but the centre",
             rows: 3,
             cols: 3,
@@ -120,6 +134,7 @@ pub fn all() -> Vec<Preset> {
         },
         Preset {
             name: "xl25",
+            title: "XL-25",
             description: "XL-25 (Vulcan, 1983) in chess-knight mode: 5x5, a press toggles the light and every light a knight's move away; goal: every light on",
             rows: 5,
             cols: 5,
