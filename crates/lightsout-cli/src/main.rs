@@ -7,6 +7,7 @@ mod error;
 mod formats;
 mod input;
 mod output;
+mod server;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
         Command::Analyze(a) => commands::analyze::run(a, &mut out),
         Command::Table(a) => commands::table::run(a, &mut out),
         Command::Presets(a) => commands::presets::run(a, &mut out),
+        Command::Serve(a) => commands::serve::run(a),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

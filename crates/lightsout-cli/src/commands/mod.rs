@@ -3,5 +3,6 @@
 
 pub mod analyze;
 pub mod presets;
+pub mod serve;
 pub mod solve;
 pub mod table;
