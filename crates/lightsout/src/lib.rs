@@ -43,6 +43,6 @@ pub mod zk;
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
-    all_solutions, analyze, kernel_size, minimal, nullity_square, pow2, solve, sutner_nullity,
-    Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
+    all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
+    sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
 };

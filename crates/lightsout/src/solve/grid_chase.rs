@@ -298,7 +298,6 @@ impl Plan {
     }
 
     /// Number of unknowns (and of equations) of the reduced system.
-    #[cfg(test)]
     pub fn unknowns(&self) -> usize {
         self.unknowns
     }

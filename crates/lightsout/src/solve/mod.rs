@@ -221,6 +221,59 @@ pub fn analyze(game: &Game, method: Method) -> Result<Analysis, Error> {
     Ok(analysis)
 }
 
+/// The estimated cost of one solve (or analysis) of `game` by `method` (`Auto` resolved
+/// first), in 64-bit word operations: the leading term of the method's cost, for front
+/// ends that refuse work beyond a budget before starting it. Infinite where the method
+/// does not apply.
+///
+/// ```
+/// use lightsout::{estimated_work, Boundary, Game, Method, Rules, Shape};
+/// let torus = Game::new(2000, 2000, Rules::new(Shape::plus(), Boundary::Torus, 2)?)?;
+/// // The two-band chase: 4 million cells, 5 forms of 4,001 bits each, then a 4,000-wide
+/// // elimination; far below the 4-million-unknown elimination.
+/// assert!(estimated_work(&torus, Method::Auto) < 1e10);
+/// assert!(estimated_work(&torus, Method::Gauss) > 1e15);
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn estimated_work(game: &Game, method: Method) -> f64 {
+    let method = method.resolve(game);
+    let (m, n) = (game.rows() as f64, game.cols() as f64);
+    let (long, short) = (m.max(n), m.min(n));
+    let cells = m * n;
+    let words = |bits: f64| (bits / 64.0).ceil();
+    let k = f64::from(game.modulus());
+    // Elimination of a u x u system: Four Russians over GF(2), cubic mod K.
+    let eliminate = |u: f64| {
+        if game.modulus() == 2 {
+            u * u * words(u) / 8.0
+        } else {
+            u * u * u
+        }
+    };
+    match method {
+        Method::Poly => 4.0 * long * words(short) + short * short,
+        Method::Rows => 2f64.powf(short) * long * words(short),
+        Method::Brute => k.powf(cells) * cells,
+        Method::Chase if plus_family(game).is_some() => {
+            long * short * words(short) + short * short * words(short)
+        }
+        Method::Chase => match grid_chase::Plan::choose(game) {
+            Ok(plan) => {
+                let u = plan.unknowns() as f64;
+                let shape = game.rules().shape().map_or(1, |(s, _)| s.offsets().len()) as f64;
+                let per_form = if game.modulus() == 2 {
+                    words(u + 1.0)
+                } else {
+                    u + 1.0
+                };
+                cells * shape * per_form + eliminate(u)
+            }
+            Err(_) => f64::INFINITY,
+        },
+        Method::Gauss | Method::Auto => eliminate(cells),
+    }
+}
+
 /// `2^d` as an exact integer.
 pub fn pow2(d: usize) -> BigUint {
     BigUint::from(1u8) << d
