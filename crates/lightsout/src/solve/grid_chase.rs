@@ -481,6 +481,43 @@ impl Plan {
         zk::solve(&ZkMatrix::from_vec(u, u, store.k, a)?, &b)
     }
 
+    /// The quiet patterns for a kernel basis of the reduced system (game orientation):
+    /// one bit-sliced chase for all of them.
+    fn quiet_patterns(&self, kernel: &[BitVec], zero: &Board) -> Vec<Board> {
+        let d = kernel.len();
+        let width = words_for(d);
+        let unknowns: Vec<Vec<u64>> = (0..self.unknowns)
+            .map(|u| {
+                let mut w = vec![0u64; width];
+                for (k, v) in kernel.iter().enumerate() {
+                    if v.get(u) {
+                        w[k / WORD_BITS] |= 1 << (k % WORD_BITS);
+                    }
+                }
+                w
+            })
+            .collect();
+        let mut store = Sliced {
+            n: self.n,
+            width,
+            unknowns: &unknowns,
+            values: vec![0; self.m * self.n * width],
+        };
+        self.run(&mut store, zero);
+        (0..d)
+            .map(|k| {
+                let mut b = BitMatrix::zeros(self.m, self.n);
+                let (wk, bit) = (k / WORD_BITS, 1u64 << (k % WORD_BITS));
+                for cell in 0..self.m * self.n {
+                    if store.values[cell * width + wk] & bit != 0 {
+                        b.set(cell / self.n, cell % self.n, true);
+                    }
+                }
+                self.board_out(Board::from_bits(b))
+            })
+            .collect()
+    }
+
     /// The presses for unknowns `x` (working orientation), and whether every equation
     /// held.
     fn presses(&self, x: &[u8], rhs: &Board) -> (Board, bool) {
@@ -825,6 +862,38 @@ fn gather_blocks(band: &mut [u64], dst: usize, sources: &[usize], width: usize) 
     }
 }
 
+/// Many binary press patterns at once, bit-sliced: each cell holds a word per 64
+/// patterns, bit `k` the press of pattern `k` (the quiet patterns of a kernel basis in
+/// one chase). Right-hand sides are zero.
+struct Sliced<'a> {
+    n: usize,
+    width: usize,
+    /// For unknown `u`: its value in each pattern, packed.
+    unknowns: &'a [Vec<u64>],
+    values: Vec<u64>,
+}
+
+impl Store for Sliced<'_> {
+    fn set_unknown(&mut self, p: usize, c: usize, k: usize) {
+        let o = (p * self.n + c) * self.width;
+        self.values[o..o + self.width].copy_from_slice(&self.unknowns[k]);
+    }
+
+    fn fix(&mut self, p: usize, c: usize, sources: &[(usize, usize)], _rhs: u8) {
+        let (n, w) = (self.n, self.width);
+        let o = (p * n + c) * w;
+        for i in 0..w {
+            self.values[o + i] = sources
+                .iter()
+                .fold(0, |acc, &(ps, cs)| acc ^ self.values[(ps * n + cs) * w + i]);
+        }
+    }
+
+    fn equation(&mut self, _sources: &[(usize, usize)], _rhs: u8, _saved: bool) {}
+
+    fn save_row(&mut self, _p: usize) {}
+}
+
 /// Press values mod K for given unknowns.
 struct Numeric<'a> {
     k: u8,
@@ -929,14 +998,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
         2 => {
             let (system, _) = plan.binary_system(&zero);
             let red = Reduced::homogeneous(&system);
-            let quiet = red
-                .kernel_basis()
-                .iter()
-                .map(|v| {
-                    let x: Vec<u8> = (0..plan.unknowns).map(|i| u8::from(v.get(i))).collect();
-                    plan.board_out(plan.presses(&x, &zero).0)
-                })
-                .collect();
+            let quiet = plan.quiet_patterns(&red.kernel_basis(), &zero);
             Ok(Analysis {
                 method: Method::Chase,
                 rank: game.cells() - red.nullity(),
