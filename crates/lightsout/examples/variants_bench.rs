@@ -118,7 +118,7 @@ fn min() {
         "{:<44} {:>12} {:>12} {:>11}",
         "--min, all-on classic board", "wall", "cpu", "vs plain"
     );
-    for (n, runs) in [(30, 3), (47, 3), (39, 3)] {
+    for (n, runs) in [(62, 3), (47, 3), (39, 3)] {
         let game = Game::classic(n, n).unwrap();
         let start = Board::all_on(n, n);
         let sol = solve(&game, &start, &Board::new(n, n), Method::Auto).unwrap();

@@ -192,3 +192,23 @@ fn torus_nullity_matches_oeis_a165738() {
         }
     }
 }
+
+/// The README's "From the library" example, as written there.
+#[test]
+fn readme_library_example() -> Result<(), lightsout::Error> {
+    use lightsout::game::{preset, Graph, RulesSpec};
+    use lightsout::{minimal, MinimalOptions};
+
+    let game = RulesSpec::parse("boundary=torus,shape=king,mod=3")?.game(Some((6, 6)))?;
+    assert_eq!(game.modulus(), 3);
+
+    let cube = preset("cube")?;
+    let sol = solve(&cube.game(), &cube.start(), &cube.goal(), Method::Auto)?;
+    let quiet = analyze(&cube.game(), Method::Auto)?.quiet;
+    let best = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default())?;
+    assert_eq!((best.presses_count, best.proven), (14, true));
+
+    let path = Graph::new(3).edges([(0, 1), (1, 2)]).game(2)?;
+    assert_eq!(path.cells(), 3);
+    Ok(())
+}

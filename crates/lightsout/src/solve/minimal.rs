@@ -21,8 +21,10 @@
 //!   run time.
 //!
 //! Above that dimension, or when the time limit stops the enumeration, the answer is the
-//! best found (by a local search: flip any basis pattern that lowers the count, from
-//! many random starts), marked not proven.
+//! best found, marked not proven: a local search (flip any basis pattern that lowers the
+//! count, from many random starts), then exhaustive searches of 2^26 solutions around
+//! the best one (random 26-dimensional subspaces) until eight in a row find nothing
+//! better or the time limit passes.
 //!
 //! **K states**: the presses are the sum of the press counts (each `0..K-1`). The
 //! solutions are `p + sum c_i g_i` over the Howell generators `g_i` of the quiet
@@ -122,8 +124,7 @@ pub fn minimal(
     let p = p.words().to_vec();
     let basis = echelon(basis);
 
-    // A good first answer: the particular solution improved by the local search (it is
-    // all there is above the exhaustive limit).
+    // A good first answer: the particular solution improved by the local search.
     let exhaustive = basis.len() <= opts.max_nullity;
     let budget = if exhaustive {
         Budget::Restarts(4 * basis.len().min(64))
@@ -136,6 +137,8 @@ pub fn minimal(
         let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, deadline);
         best = found;
         proven = complete;
+    } else {
+        best = neighbourhoods(best, &basis, threads, deadline);
     }
     let mut presses = particular.clone();
     presses
@@ -221,6 +224,50 @@ fn first_one(v: &[u64]) -> Option<usize> {
     v.iter()
         .position(|&w| w != 0)
         .map(|i| i * 64 + v[i].trailing_zeros() as usize)
+}
+
+/// Dimension of the subspaces searched around the best solution above the exhaustive
+/// limit (2^26 candidates: a fraction of a second each).
+const NEIGHBOURHOOD: usize = 26;
+/// Neighbourhoods in a row without improvement before the search above the exhaustive
+/// limit stops (it stops at the deadline anyway).
+const NEIGHBOURHOOD_TRIES: usize = 8;
+
+/// Above the exhaustive limit: exhaustive searches of `best + span(S)` for random
+/// subsets `S` of the basis, keeping any improvement, until `NEIGHBOURHOOD_TRIES` in a
+/// row find nothing better or the deadline passes.
+fn neighbourhoods(
+    mut best: Best,
+    basis: &[Vec<u64>],
+    threads: usize,
+    deadline: Option<Instant>,
+) -> Best {
+    let mut seed = 0x6a09_e667_f3bc_c909u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut misses = 0;
+    while misses < NEIGHBOURHOOD_TRIES && deadline.is_none_or(|d| Instant::now() <= d) {
+        // A random subset: a partial Fisher-Yates shuffle of the indices.
+        let mut idx: Vec<usize> = (0..basis.len()).collect();
+        let k = NEIGHBOURHOOD.min(idx.len());
+        for i in 0..k {
+            let j = i + (next() % (idx.len() - i) as u64) as usize;
+            idx.swap(i, j);
+        }
+        let subset: Vec<Vec<u64>> = idx[..k].iter().map(|&i| basis[i].clone()).collect();
+        let (found, _) = Search::new(&best.words, &subset).run(best.clone(), threads, deadline);
+        if found.beats(&best) {
+            best = found;
+            misses = 0;
+        } else {
+            misses += 1;
+        }
+    }
+    best
 }
 
 /// How long the local search runs (besides the deadline).
