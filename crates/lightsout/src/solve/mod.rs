@@ -1,13 +1,13 @@
 //! The solvers: five algorithms behind one [`Solver`] interface, plus what is built on top
 //! of any of them (every solution, the minimal-press solution).
 //!
-//! | method  | idea                                   | cost (m x n board, n <= m)  |
-//! |---------|----------------------------------------|-----------------------------|
-//! | `brute` | try every press pattern                | O(K^(mn))                   |
-//! | `rows`  | try every first row, chase the rest    | O(2^n m n)                  |
-//! | `gauss` | eliminate the mn x mn system           | O((mn)^3 / 64)              |
-//! | `chase` | chase symbolically, solve n x n system | O(m n^2 / 64 + n^3 / 64)    |
-//! | `poly`  | chase twice, solve in GF(2)[s]/U_n(s)  | O(m n / 64 + n^2 / 64)      |
+//! | method  | idea                                   | cost (m x n board, n <= m)  | rules |
+//! |---------|----------------------------------------|-----------------------------|-------|
+//! | `brute` | try every press pattern                | O(K^(mn))                   | all |
+//! | `rows`  | try every first row, chase the rest    | O(2^n m n)                  | plus, sigma; open; 2 states |
+//! | `gauss` | eliminate the mn x mn system           | O((mn)^3 / 64)              | all (GF(2), GF(p), Z_K) |
+//! | `chase` | chase symbolically, solve for the unknowns left | O(m n^2 / 64 + n^3 / 64) (plus) | grid rules: open, torus, Klein |
+//! | `poly`  | chase twice, solve in GF(2)\[s\]/U_n(s) | O(m n / 64 + n^2 / 64)      | plus, sigma; open; 2 states |
 
 mod brute;
 mod chase;
@@ -120,9 +120,12 @@ pub struct Solution {
     /// A press pattern that solves the position (press counts 0..K-1), or `None` if
     /// no pattern does.
     pub presses: Option<Board>,
-    /// Dimension of the space of quiet patterns (the nullity of the toggle matrix).
+    /// Dimension of the space of quiet patterns (the nullity of the toggle matrix); with
+    /// a composite number of states, the minimal number of generators of the quiet
+    /// patterns (see [`crate::zk`]).
     pub nullity: usize,
-    /// Number of press patterns that solve the position (0 if unsolvable).
+    /// Number of press patterns that solve the position (0 if unsolvable), exact for
+    /// every number of states.
     pub count: BigUint,
 }
 
@@ -138,11 +141,15 @@ impl Solution {
 pub struct Analysis {
     /// The method that produced it.
     pub method: Method,
-    /// Rank of the toggle matrix.
+    /// Rank of the toggle matrix (for a composite number of states, the McCoy rank:
+    /// cells minus the nullity).
     pub rank: usize,
-    /// Dimension of the space of quiet patterns.
+    /// Dimension of the space of quiet patterns (for a composite number of states, the
+    /// minimal number of generators).
     pub nullity: usize,
-    /// A basis of the quiet patterns: press patterns that change no light.
+    /// The quiet patterns, press patterns that change no light: a basis for two states
+    /// and prime K, generators for a composite K (their span's exact size:
+    /// [`kernel_size`]).
     pub quiet: Vec<Board>,
 }
 
