@@ -58,11 +58,10 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         writeln!(w, "rank: {}", a.rank)?;
         writeln!(w, "nullity: {}", a.nullity)?;
         writeln!(w, "solvable positions: {solvable} of {positions}")?;
-        let what = if game.modulus() == 2 || a.quiet.len() == a.nullity {
-            "a basis"
-        } else {
-            "generators"
-        };
+        let k = game.modulus();
+        let prime = (2..k).take_while(|d| d * d <= k).all(|d| !k.is_multiple_of(d));
+        // Over Z_K for composite K the quiet patterns form a module, not a vector space.
+        let what = if prime { "a basis" } else { "generators" };
         writeln!(w, "quiet patterns: {} ({what})", a.quiet.len())?;
         for (i, q) in a.quiet.iter().enumerate() {
             writeln!(w)?;
