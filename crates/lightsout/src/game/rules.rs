@@ -381,13 +381,28 @@ impl Rules {
     pub fn describe(&self) -> String {
         match &self.reach {
             Reach::Shape { shape, boundary } => {
-                let name = if *shape == Shape::plus() {
-                    "plus".to_string()
-                } else if *shape == Shape::plus().without_self() {
-                    "sigma (plus without self)".to_string()
-                } else {
-                    shape.to_mask()
-                };
+                let named = [
+                    ("plus", Shape::plus()),
+                    ("x", Shape::x()),
+                    ("king", Shape::king()),
+                    ("knight", Shape::knight()),
+                ];
+                let name = named
+                    .iter()
+                    .find_map(|(name, s)| {
+                        if shape == s {
+                            Some(name.to_string())
+                        } else if *shape == s.without_self() {
+                            Some(if *name == "plus" {
+                                "sigma (plus without self)".to_string()
+                            } else {
+                                format!("{name} without self")
+                            })
+                        } else {
+                            None
+                        }
+                    })
+                    .unwrap_or_else(|| shape.to_mask());
                 format!("{name}, {boundary}, mod {}", self.modulus)
             }
             Reach::Explicit(_) => format!("per-cell rules, mod {}", self.modulus),
