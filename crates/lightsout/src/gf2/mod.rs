@@ -7,9 +7,13 @@
 //!   arithmetic behind the polynomial method.
 
 mod bitvec;
+pub mod chebyshev;
 mod matrix;
 mod poly;
 
 pub use bitvec::{count_ones, tail_mask, words_for, xor_into, BitVec, WORD_BITS};
 pub use matrix::{BitMatrix, Reduced};
+/// The bit-serial polynomial algorithms the fast ones are tested against.
+#[doc(hidden)]
+pub use poly::reference as poly_reference;
 pub use poly::Poly;
