@@ -1,0 +1,70 @@
+//! Times GF(2)[x] operations on random polynomials: the Rust side of
+//! `bench/ntl/run.sh`, which runs the same operations with NTL.
+//!
+//! `cargo run --release --example poly_timing -- OP DEGREE [REPS]`, with OP one of
+//! `mul`, `div`, `gcd`, `xgcd`, `u`, `nullity`; prints `OP DEGREE MEDIAN_SECONDS`.
+//! The inputs are two random polynomials of exactly DEGREE (for `div`, the dividend has
+//! twice the degree); `u` and `nullity` take DEGREE as n.
+
+use lightsout::gf2::{chebyshev, Poly};
+use std::time::Instant;
+
+fn random_poly(deg: usize, seed: &mut u64) -> Poly {
+    let words = (0..=deg / 64)
+        .map(|_| {
+            // xorshift64*
+            *seed ^= *seed >> 12;
+            *seed ^= *seed << 25;
+            *seed ^= *seed >> 27;
+            seed.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        })
+        .collect::<Vec<_>>();
+    let mut p = Poly::from_words(words);
+    for i in (deg + 1..(deg / 64 + 1) * 64).rev() {
+        if p.coeff(i) {
+            p.flip_coeff(i);
+        }
+    }
+    if !p.coeff(deg) {
+        p.flip_coeff(deg);
+    }
+    p
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: poly_timing OP DEGREE [REPS]");
+        std::process::exit(2);
+    }
+    let op = args[1].as_str();
+    let deg: usize = args[2].parse().expect("DEGREE");
+    let reps: usize = args.get(3).map_or(5, |r| r.parse().expect("REPS"));
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ deg as u64;
+    let mut times = Vec::with_capacity(reps);
+    let mut check = 0usize;
+    for _ in 0..reps {
+        let a = random_poly(deg, &mut seed);
+        let b = random_poly(deg, &mut seed);
+        let t = Instant::now();
+        check += match op {
+            "mul" => (&a * &b).degree().unwrap_or(0),
+            "div" => {
+                let c = random_poly(2 * deg, &mut seed);
+                let t2 = Instant::now();
+                let r = c.rem(&b).degree().unwrap_or(0);
+                times.push(t2.elapsed().as_secs_f64());
+                check += r;
+                continue;
+            }
+            "gcd" => Poly::gcd(&a, &b).degree().unwrap_or(0),
+            "xgcd" => Poly::xgcd(&a, &b).1.degree().unwrap_or(0),
+            "u" => chebyshev::u(deg).degree().unwrap_or(0),
+            "nullity" => chebyshev::nullity(deg, deg, true),
+            _ => panic!("unknown op {op}"),
+        };
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    println!("{op} {deg} {:.6} (check {check})", times[times.len() / 2]);
+}
