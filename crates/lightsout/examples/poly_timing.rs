@@ -2,7 +2,8 @@
 //! `bench/ntl/run.sh`, which runs the same operations with NTL.
 //!
 //! `cargo run --release --example poly_timing -- OP DEGREE [REPS]`, with OP one of
-//! `mul`, `div`, `gcd`, `xgcd`, `u`, `nullity`; prints `OP DEGREE MEDIAN_SECONDS`.
+//! `mul`, `div`, `gcd`, `xgcd`, `u`, `nullity`, `table` (the square nullities of the
+//! 1000 sizes up to DEGREE); prints `OP DEGREE MEDIAN_SECONDS`.
 //! The inputs are two random polynomials of exactly DEGREE (for `div`, the dividend has
 //! twice the degree); `u` and `nullity` take DEGREE as n.
 
@@ -61,6 +62,10 @@ fn main() {
             "xgcd" => Poly::xgcd(&a, &b).1.degree().unwrap_or(0),
             "u" => chebyshev::u(deg).degree().unwrap_or(0),
             "nullity" => chebyshev::nullity(deg, deg, true),
+            // The square nullities of (deg - 1000, deg]: a slice of a table.
+            "table" => chebyshev::square_nullities(deg.saturating_sub(999)..deg + 1)
+                .iter()
+                .sum(),
             _ => panic!("unknown op {op}"),
         };
         times.push(t.elapsed().as_secs_f64());

@@ -291,7 +291,7 @@ fn split_index(n: usize) -> (u32, usize) {
 /// `W_k(t)` (once) iff `3 | 2k + 1` (`x^2 + x + 1` divides `x^(2k+1) + 1`).
 fn valuations(r: u32, k: usize, shift: bool) -> (u128, u128) {
     let at_t = (1u128 << r) - 1;
-    let at_t1 = if (2 * k as u128 + 1) % 3 == 0 {
+    let at_t1 = if (2 * k as u128 + 1).is_multiple_of(3) {
         1u128 << (r + 1)
     } else {
         0
@@ -370,7 +370,7 @@ pub fn square_nullity(n: usize) -> usize {
 
 /// `d(n)` from `D(k) = deg gcd(W_k(t), W_k(t + 1))`.
 fn square_from_d(r: u32, k: usize, dk: usize) -> usize {
-    let extra = if (2 * k as u128 + 1) % 3 == 0 {
+    let extra = if (2 * k as u128 + 1).is_multiple_of(3) {
         2 * ((1u128 << r) - 1)
     } else {
         0
@@ -407,11 +407,11 @@ pub fn square_nullities(range: Range<usize>) -> Vec<usize> {
         }
         // n = 2^r o - 1 with o = 2k + 1 odd, start <= n < end.
         let mut o_lo = (start + 1).div_ceil(step);
-        if o_lo % 2 == 0 {
+        if o_lo.is_multiple_of(2) {
             o_lo += 1;
         }
         let mut o_hi = end / step; // 2^r o <= end
-        if o_hi % 2 == 0 {
+        if o_hi.is_multiple_of(2) {
             o_hi = o_hi.saturating_sub(1);
         }
         if o_hi < o_lo {

@@ -114,6 +114,62 @@ mod x86 {
         }
     }
 
+    /// The Lehmer matrix step two words at a time: the 128-bit loads of `a` and `b` feed
+    /// the products directly (the immediate picks the halves), and each output pair is
+    /// the low halves of this pair's products plus the high halves shifted in.
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) unsafe fn apply_matrix(a: &mut [u64], b: &mut [u64], m: [u64; 4]) {
+        assert_eq!(a.len(), b.len());
+        let n = a.len();
+        let ma = _mm_set_epi64x(m[1] as i64, m[0] as i64);
+        let mb = _mm_set_epi64x(m[3] as i64, m[2] as i64);
+        let (pa, pb) = (a.as_mut_ptr(), b.as_mut_ptr());
+        let (mut carry_a, mut carry_b) = (_mm_setzero_si128(), _mm_setzero_si128());
+        let mut i = 0;
+        while i + 2 <= n {
+            let x = _mm_loadu_si128(pa.add(i) as *const __m128i);
+            let y = _mm_loadu_si128(pb.add(i) as *const __m128i);
+            // Word i: m0 a_i + m1 b_i; word i + 1: m0 a_(i+1) + m1 b_(i+1).
+            let a0 = _mm_xor_si128(
+                _mm_clmulepi64_si128(x, ma, 0x00),
+                _mm_clmulepi64_si128(y, ma, 0x10),
+            );
+            let a1 = _mm_xor_si128(
+                _mm_clmulepi64_si128(x, ma, 0x01),
+                _mm_clmulepi64_si128(y, ma, 0x11),
+            );
+            let b0 = _mm_xor_si128(
+                _mm_clmulepi64_si128(x, mb, 0x00),
+                _mm_clmulepi64_si128(y, mb, 0x10),
+            );
+            let b1 = _mm_xor_si128(
+                _mm_clmulepi64_si128(x, mb, 0x01),
+                _mm_clmulepi64_si128(y, mb, 0x11),
+            );
+            let out_a = _mm_xor_si128(_mm_unpacklo_epi64(a0, a1), _mm_unpackhi_epi64(carry_a, a0));
+            let out_b = _mm_xor_si128(_mm_unpacklo_epi64(b0, b1), _mm_unpackhi_epi64(carry_b, b0));
+            _mm_storeu_si128(pa.add(i) as *mut __m128i, out_a);
+            _mm_storeu_si128(pb.add(i) as *mut __m128i, out_b);
+            carry_a = a1;
+            carry_b = b1;
+            i += 2;
+        }
+        let (mut ca, mut cb) = (
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(carry_a, carry_a)) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(carry_b, carry_b)) as u64,
+        );
+        if i < n {
+            let (x, y) = (a[i], b[i]);
+            let p = _mm_xor_si128(clmul(m[0], x), clmul(m[1], y));
+            let q = _mm_xor_si128(clmul(m[2], x), clmul(m[3], y));
+            a[i] = _mm_cvtsi128_si64(p) as u64 ^ ca;
+            b[i] = _mm_cvtsi128_si64(q) as u64 ^ cb;
+            ca = _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64;
+            cb = _mm_cvtsi128_si64(_mm_unpackhi_epi64(q, q)) as u64;
+        }
+        debug_assert!(ca == 0 && cb == 0, "matrix product overflowed its words");
+    }
+
     #[target_feature(enable = "pclmulqdq")]
     #[inline]
     unsafe fn clmul(a: u64, b: u64) -> __m128i {
@@ -166,11 +222,17 @@ dispatch! {
     fn addmul_word(out: &mut [u64], a: &[u64], w: u64) = addmul_word_with
 }
 
-dispatch! {
-    /// `(a, b) <- (m[0] a + m[1] b, m[2] a + m[3] b)` in place, word by word (the Lehmer
-    /// step of the gcd). The caller guarantees both results fit in `a.len()` words
-    /// (cofactors, which grow, get a spare zero word at the top).
-    fn apply_matrix(a: &mut [u64], b: &mut [u64], m: [u64; 4]) = apply_matrix_with
+/// `(a, b) <- (m[0] a + m[1] b, m[2] a + m[3] b)` in place, word by word (the Lehmer
+/// step of the gcd). The caller guarantees both results fit in `a.len()` words
+/// (cofactors, which grow, get a spare zero word at the top).
+pub(crate) fn apply_matrix(a: &mut [u64], b: &mut [u64], m: [u64; 4]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_pclmul() {
+        // SAFETY: the CPU supports pclmulqdq (checked just above).
+        unsafe { x86::apply_matrix(a, b, m) };
+        return;
+    }
+    apply_matrix_with::<Portable>(a, b, m)
 }
 
 dispatch! {
@@ -199,8 +261,12 @@ fn mul_basecase_with<C: Clmul>(out: &mut [u64], a: &[u64], b: &[u64]) {
         let lo_i = (k + 1).saturating_sub(lb);
         let hi_i = k.min(la - 1);
         let mut acc = C::zero();
-        for i in lo_i..=hi_i {
-            acc = C::xor(acc, C::mul(a[i], b[k - i]));
+        // a[i] with b[k - i]: one slice forwards, the other backwards (no index checks).
+        for (&x, &y) in a[lo_i..=hi_i]
+            .iter()
+            .zip(b[k - hi_i..=k - lo_i].iter().rev())
+        {
+            acc = C::xor(acc, C::mul(x, y));
         }
         let (lo, hi) = C::split(acc);
         out[k] = lo ^ carry;

@@ -59,7 +59,7 @@ pub(crate) fn truncate(v: &mut Vec<u64>, bits: usize) {
     if v.len() > words {
         v.truncate(words);
     }
-    if bits % 64 != 0 && v.len() == words {
+    if !bits.is_multiple_of(64) && v.len() == words {
         v[words - 1] &= (1u64 << (bits % 64)) - 1;
     }
     trim(v);
