@@ -100,6 +100,22 @@ proptest! {
     }
 
     #[test]
+    fn half_gcd_matches_reference(
+        (a, b) in pair_with_common_factor(),
+        threshold in 1usize..6,
+        base in 1usize..4,
+    ) {
+        // Thresholds lowered so that the half-gcd runs on sizes the reference can check.
+        use super::gcd::{gcd_tuned, xgcd_tuned, Tuning};
+        let t = Tuning { threshold, base };
+        let g = Poly::from_words(gcd_tuned(a.words(), b.words(), t));
+        prop_assert_eq!(&g, &reference::gcd(&a, &b));
+        let (g2, u, v) = xgcd_tuned(a.words(), b.words(), t);
+        let (g2, u, v) = (Poly::from_words(g2), Poly::from_words(u), Poly::from_words(v));
+        prop_assert_eq!((g2, u, v), reference::xgcd(&a, &b));
+    }
+
+    #[test]
     fn inverse_mod_inverts(a in any_poly(), m in nonzero_poly()) {
         match a.inverse_mod(&m) {
             Some(inv) => {
@@ -162,4 +178,38 @@ fn newton_division_matches_long_division() {
         assert_eq!(Poly::from_words(m.reduce(c.words())), c.rem(&b));
         assert_eq!(m.degree(), db);
     }
+}
+
+/// The public gcd and xgcd at a size where the half-gcd is on by default, against Lehmer
+/// alone (which the properties above check against the reference).
+#[test]
+fn half_gcd_at_scale() {
+    use super::gcd::{gcd_tuned, Tuning, HGCD_THRESHOLD};
+    let mut s = 0x5DEE_CE66_Du64;
+    let mut rand_poly = |bits: usize| {
+        Poly::from_words(
+            (0..bits / 64)
+                .map(|_| {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    s
+                })
+                .collect(),
+        )
+    };
+    let bits = 64 * (HGCD_THRESHOLD + 300);
+    let g = rand_poly(3000);
+    let (a, b) = (&rand_poly(bits) * &g, &rand_poly(bits - 5000) * &g);
+    let lehmer = Tuning {
+        threshold: usize::MAX,
+        base: 1,
+    };
+    let want = Poly::from_words(gcd_tuned(a.words(), b.words(), lehmer));
+    assert!(want.degree() >= g.degree());
+    assert_eq!(Poly::gcd(&a, &b), want);
+    let (g2, u, v) = Poly::xgcd(&a, &b);
+    assert_eq!(g2, want);
+    assert_eq!(&(&u * &a) + &(&v * &b), g2);
+    assert!(u.degree() < b.degree() && v.degree() < a.degree());
 }
