@@ -185,7 +185,7 @@ fn newton_division_matches_long_division() {
 #[test]
 fn half_gcd_at_scale() {
     use super::gcd::{gcd_tuned, Tuning, HGCD_THRESHOLD};
-    let mut s = 0x5DEE_CE66_Du64;
+    let mut s = 0x0005_DEEC_E66D_u64;
     let mut rand_poly = |bits: usize| {
         Poly::from_words(
             (0..bits / 64)
