@@ -4,7 +4,11 @@
 //!   boards); [`Reduced`]: reduced row echelon form of a system, giving rank, one
 //!   solution and a kernel basis.
 //! * [`Poly`]: polynomials over GF(2) (product, division, gcd, extended gcd), the
-//!   arithmetic behind the polynomial method.
+//!   arithmetic behind the polynomial method: carry-less word products (`pclmulqdq`
+//!   when the CPU has it), Karatsuba, Newton division, Lehmer and half-gcd.
+//! * [`chebyshev`]: the polynomials `U_n` of the polynomial method, the change between
+//!   vectors and polynomials, and nullities from Sutner's theorem, for sizes in the
+//!   millions.
 
 mod bitvec;
 pub mod chebyshev;

@@ -85,13 +85,36 @@ pub(crate) fn xgcd(a0: &[u64], b0: &[u64]) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
     xgcd_tuned(a0, b0, TUNING)
 }
 
+/// `(g, u)` of [`xgcd`], without computing `v` (an inverse needs only `u`).
+pub(crate) fn gcd_cofactor(a0: &[u64], b0: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    euclid_with_cofactor(a0, b0, TUNING)
+}
+
 /// [`xgcd`] with explicit thresholds.
 pub(crate) fn xgcd_tuned(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+    let (g, u) = euclid_with_cofactor(a0, b0, t);
+    if degree(b0).is_none() {
+        return (g, u, Vec::new());
+    }
+    // v = (g - u a0) / b0, exactly.
+    let mut num = mul(&u, a0);
+    num.resize(num.len().max(g.len()), 0);
+    for (x, y) in num.iter_mut().zip(&g) {
+        *x ^= y;
+    }
+    trim(&mut num);
+    let (v, r) = div_rem(&num, b0);
+    debug_assert!(r.is_empty(), "Bezout identity must divide exactly");
+    (g, u, v)
+}
+
+/// Euclid's algorithm tracking the cofactor of `a0`: `(g, u)` with `g = u a0 + (.) b0`.
+fn euclid_with_cofactor(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64>) {
     let (mut a, mut b) = (a0.to_vec(), b0.to_vec());
     trim(&mut a);
     trim(&mut b);
     if b.is_empty() {
-        return (a, vec![1], Vec::new());
+        return (a, vec![1]);
     }
     // Invariant: a = ua a0 + (.) b0, b = ub a0 + (.) b0. Only the cofactors of a0 are
     // tracked; v comes from one exact division at the end.
@@ -130,16 +153,7 @@ pub(crate) fn xgcd_tuned(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u6
         trim(&mut ua);
         trim(&mut ub);
     }
-    // v = (g - u a0) / b0, exactly.
-    let mut num = mul(&ua, a0);
-    num.resize(num.len().max(a.len()), 0);
-    for (x, y) in num.iter_mut().zip(&a) {
-        *x ^= y;
-    }
-    trim(&mut num);
-    let (v, r) = div_rem(&num, b0);
-    debug_assert!(r.is_empty(), "Bezout identity must divide exactly");
-    (a, ua, v)
+    (a, ua)
 }
 
 /// `acc += q p`.

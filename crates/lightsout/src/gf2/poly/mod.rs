@@ -199,8 +199,8 @@ impl Poly {
     /// assert!(a.mul_mod(&inv, &m).is_one());
     /// ```
     pub fn inverse_mod(&self, m: &Poly) -> Option<Poly> {
-        let (g, u, _) = Poly::xgcd(&self.rem(m), m);
-        g.is_one().then(|| u.rem(m))
+        let (g, u) = gcd::gcd_cofactor(&self.rem(m).words, &m.words);
+        (g == [1]).then(|| Poly::from_words(u).rem(m))
     }
 
     /// `self(x + 1)`, the Taylor shift by one.
