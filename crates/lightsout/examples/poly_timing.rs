@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example poly_timing -- OP DEGREE [REPS]`, with OP one of
 //! `mul`, `div`, `gcd`, `xgcd`, `u`, `nullity`, `table` (the square nullities of the
-//! 1000 sizes up to DEGREE); prints `OP DEGREE MEDIAN_SECONDS`.
+//! 1000 sizes up to DEGREE), `table-all` (all of them, 1 to DEGREE, one thread); prints
+//! `OP DEGREE MEDIAN_SECONDS`.
 //! The inputs are two random polynomials of exactly DEGREE (for `div`, the dividend has
 //! twice the degree); `u` and `nullity` take DEGREE as n.
 
@@ -66,6 +67,8 @@ fn main() {
             "table" => chebyshev::square_nullities(deg.saturating_sub(999)..deg + 1)
                 .iter()
                 .sum(),
+            // The whole table 1..=DEGREE, on one thread.
+            "table-all" => chebyshev::square_nullities(1..deg + 1).iter().sum(),
             _ => panic!("unknown op {op}"),
         };
         times.push(t.elapsed().as_secs_f64());

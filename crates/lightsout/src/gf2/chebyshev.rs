@@ -641,6 +641,18 @@ mod tests {
     }
 
     #[test]
+    fn nullity_matches_solver() {
+        // The solver's own Sutner nullity (recurrence, no factorisation).
+        for m in 1..40 {
+            for n in 1..40 {
+                for shift in [false, true] {
+                    assert_eq!(nullity(m, n, shift), crate::sutner_nullity(m, n, shift));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn sigma_game_closed_form() {
         fn gcd(a: usize, b: usize) -> usize {
             if b == 0 {
