@@ -12,10 +12,13 @@ use std::time::Duration;
 fn random_poly(deg: usize, seed: &mut u64) -> Poly {
     let mut words: Vec<u64> = (0..=deg / 64)
         .map(|_| {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            *seed
+            // SplitMix64: xorshift would be GF(2)-linear, making the polynomials linear
+            // recurrences whose gcds finish after a few steps.
+            *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
         })
         .collect();
     let top = deg % 64;

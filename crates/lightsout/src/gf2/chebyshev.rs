@@ -136,8 +136,9 @@ pub fn to_poly(v: &[u64], n: usize) -> Poly {
     if let Some(last) = c.last_mut() {
         *last &= tail_mask(n);
     }
-    // Multiplying by t is applying the path adjacency: w_j = c_j + c_{j+2} for the
-    // half-representation c of t X(t) / t; invert it: c_j = v_j + v_{j+2} + v_{j+4} + ...
+    // With c the half representation of X(x + 1/x), t X(t) = sum_j v_j (x^(j+1) +
+    // x^-(j+1)) reads v_j = c_j + c_{j+2} (see from_poly); inverted from the top:
+    // c_j = v_j + v_{j+2} + v_{j+4} + ..., a suffix sum within each parity class.
     let (mut even, mut odd) = (0u64, 0u64);
     for w in c.iter_mut().rev() {
         let x = *w;
@@ -495,15 +496,17 @@ mod tests {
         w
     }
 
-    fn xorshift(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
+    /// SplitMix64 (not GF(2)-linear, unlike xorshift).
+    fn splitmix(s: &mut u64) -> u64 {
+        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     fn random_vector(n: usize, s: &mut u64) -> Vec<u64> {
-        let mut v: Vec<u64> = (0..words_for(n)).map(|_| xorshift(s)).collect();
+        let mut v: Vec<u64> = (0..words_for(n)).map(|_| splitmix(s)).collect();
         if let Some(last) = v.last_mut() {
             *last &= tail_mask(n);
         }

@@ -137,6 +137,17 @@ proptest! {
     }
 }
 
+/// SplitMix64: unlike xorshift, its output is not a linear function of the state over
+/// GF(2), so the polynomials it fills are not secretly linear recurrences (whose gcds
+/// collapse after a few steps).
+fn splitmix(s: &mut u64) -> u64 {
+    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Newton division and Barrett reduction only start at [`super::div::NEWTON_THRESHOLD`]
 /// words: compare them with long division on a few large operands.
 #[test]
@@ -145,14 +156,7 @@ fn newton_division_matches_long_division() {
     let bits = 64 * NEWTON_THRESHOLD;
     let mut s = 0x2545_F491_4F6C_DD1Du64;
     let mut rand_poly = |deg: usize| {
-        let words = (0..=deg / 64)
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                s
-            })
-            .collect();
+        let words = (0..=deg / 64).map(|_| splitmix(&mut s)).collect();
         let mut w = Poly::from_words(words).into_words();
         super::words::truncate(&mut w, deg + 1);
         let mut p = Poly::from_words(w);
@@ -186,18 +190,8 @@ fn newton_division_matches_long_division() {
 fn half_gcd_at_scale() {
     use super::gcd::{gcd_tuned, Tuning, HGCD_THRESHOLD};
     let mut s = 0x0005_DEEC_E66D_u64;
-    let mut rand_poly = |bits: usize| {
-        Poly::from_words(
-            (0..bits / 64)
-                .map(|_| {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    s
-                })
-                .collect(),
-        )
-    };
+    let mut rand_poly =
+        |bits: usize| Poly::from_words((0..bits / 64).map(|_| splitmix(&mut s)).collect());
     let bits = 64 * (HGCD_THRESHOLD + 300);
     let g = rand_poly(3000);
     let (a, b) = (&rand_poly(bits) * &g, &rand_poly(bits - 5000) * &g);
