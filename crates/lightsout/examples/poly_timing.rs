@@ -2,11 +2,11 @@
 //! `bench/ntl/run.sh`, which runs the same operations with NTL.
 //!
 //! `cargo run --release --example poly_timing -- OP DEGREE [REPS]`, with OP one of
-//! `mul`, `div`, `gcd`, `xgcd`, `u`, `nullity`, `table` (the square nullities of the
+//! `mul`, `div`, `gcd`, `xgcd`, `u`, `umod` (`U_10^9(t + 1) mod U_DEGREE`), `nullity`, `table` (the square nullities of the
 //! 1000 sizes up to DEGREE), `table-all` (all of them, 1 to DEGREE, one thread); prints
 //! `OP DEGREE MEDIAN_SECONDS`.
 //! The inputs are two random polynomials of exactly DEGREE (for `div`, the dividend has
-//! twice the degree); `u` and `nullity` take DEGREE as n.
+//! twice the degree); `u`, `umod`, `nullity` take DEGREE as n.
 
 use lightsout::gf2::{chebyshev, Poly};
 use std::time::Instant;
@@ -62,6 +62,16 @@ fn main() {
             "gcd" => Poly::gcd(&a, &b).degree().unwrap_or(0),
             "xgcd" => Poly::xgcd(&a, &b).1.degree().unwrap_or(0),
             "u" => chebyshev::u(deg).degree().unwrap_or(0),
+            "umod" => {
+                let q = chebyshev::u(deg);
+                let t2 = Instant::now();
+                let r = chebyshev::u_mod(1_000_000_000, true, &q)
+                    .degree()
+                    .unwrap_or(0);
+                times.push(t2.elapsed().as_secs_f64());
+                check += r;
+                continue;
+            }
             "nullity" => chebyshev::nullity(deg, deg, true),
             // The square nullities of (deg - 1000, deg]: a slice of a table.
             "table" => chebyshev::square_nullities(deg.saturating_sub(999)..deg + 1)
