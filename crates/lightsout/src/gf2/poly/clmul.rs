@@ -170,6 +170,38 @@ mod x86 {
         debug_assert!(ca == 0 && cb == 0, "matrix product overflowed its words");
     }
 
+    /// Schoolbook by columns, two products per pair of 128-bit loads: with
+    /// `A = (a_i, a_(i+1))` and `B = (b_(k-i-1), b_(k-i))`, the immediates pick
+    /// `a_i b_(k-i)` and `a_(i+1) b_(k-i-1)`, both landing on word `k`.
+    #[target_feature(enable = "pclmulqdq")]
+    pub(super) unsafe fn mul_basecase(out: &mut [u64], a: &[u64], b: &[u64]) {
+        let (la, lb) = (a.len(), b.len());
+        assert!(la > 0 && lb > 0 && out.len() == la + lb);
+        let (pa, pb) = (a.as_ptr(), b.as_ptr());
+        let mut carry = 0u64;
+        for k in 0..la + lb - 1 {
+            let lo = (k + 1).saturating_sub(lb);
+            let hi = k.min(la - 1);
+            let (mut acc0, mut acc1) = (_mm_setzero_si128(), _mm_setzero_si128());
+            let mut i = lo;
+            while i < hi {
+                // i + 1 <= hi and k - i - 1 >= k - hi >= 0: both loads in bounds.
+                let x = _mm_loadu_si128(pa.add(i) as *const __m128i);
+                let y = _mm_loadu_si128(pb.add(k - i - 1) as *const __m128i);
+                acc0 = _mm_xor_si128(acc0, _mm_clmulepi64_si128(x, y, 0x10));
+                acc1 = _mm_xor_si128(acc1, _mm_clmulepi64_si128(x, y, 0x01));
+                i += 2;
+            }
+            if i == hi {
+                acc0 = _mm_xor_si128(acc0, clmul(*pa.add(i), *pb.add(k - i)));
+            }
+            let acc = _mm_xor_si128(acc0, acc1);
+            out[k] = _mm_cvtsi128_si64(acc) as u64 ^ carry;
+            carry = _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) as u64;
+        }
+        out[la + lb - 1] = carry;
+    }
+
     #[target_feature(enable = "pclmulqdq")]
     #[inline]
     unsafe fn clmul(a: u64, b: u64) -> __m128i {
@@ -211,10 +243,16 @@ macro_rules! dispatch {
     };
 }
 
-dispatch! {
-    /// `out = a * b` by schoolbook (product scanning); `out.len() == a.len() + b.len()`,
-    /// both nonempty.
-    fn mul_basecase(out: &mut [u64], a: &[u64], b: &[u64]) = mul_basecase_with
+/// `out = a * b` by schoolbook (product scanning); `out.len() == a.len() + b.len()`,
+/// both nonempty.
+pub(crate) fn mul_basecase(out: &mut [u64], a: &[u64], b: &[u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_pclmul() {
+        // SAFETY: the CPU supports pclmulqdq (checked just above).
+        unsafe { x86::mul_basecase(out, a, b) };
+        return;
+    }
+    mul_basecase_with::<Portable>(out, a, b)
 }
 
 dispatch! {
