@@ -121,6 +121,19 @@ pub(crate) fn div_rem(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
     }
 }
 
+/// The quotient only (for exact divisions, where the remainder is known to be zero).
+pub(crate) fn quotient(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let db = degree(b).expect("division by the zero polynomial");
+    let Some(da) = degree(a).filter(|&d| d >= db) else {
+        return Vec::new();
+    };
+    if use_newton(da - db, db) {
+        quotient_newton(a, da, b, db, None)
+    } else {
+        Divisor::new(b).div_rem(a, true).0
+    }
+}
+
 /// The remainder only.
 pub(crate) fn rem(a: &[u64], b: &[u64]) -> Vec<u64> {
     let db = degree(b).expect("division by the zero polynomial");
