@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example poly_timing -- OP DEGREE [REPS]`, with OP one of
 //! `mul`, `div`, `gcd`, `xgcd`, `u`, `umod` (`U_10^9(t + 1) mod U_DEGREE`), `nullity`, `table` (the square nullities of the
-//! 1000 sizes up to DEGREE), `table-all` (all of them, 1 to DEGREE, one thread); prints
+//! 1000 sizes up to DEGREE), `table-all` (all of them, 1 to DEGREE, one thread), `table-par` (the same on
+//! two threads); prints
 //! `OP DEGREE MEDIAN_SECONDS`.
 //! The inputs are two random polynomials of exactly DEGREE (for `div`, the dividend has
 //! twice the degree); `u`, `umod`, `nullity` take DEGREE as n.
@@ -31,6 +32,34 @@ fn random_poly(deg: usize, seed: &mut u64) -> Poly {
         p.flip_coeff(deg);
     }
     p
+}
+
+/// `sum of d(n), n = 1..=max`, computed by `threads` threads pulling chunks.
+fn table_parallel(max: usize, threads: usize) -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const CHUNK: usize = 500;
+    let chunks = max.div_ceil(CHUNK);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sum = 0;
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            return sum;
+                        }
+                        // Largest sizes first, so the last chunks are the cheap ones.
+                        let hi = max + 1 - c * CHUNK;
+                        let lo = hi.saturating_sub(CHUNK).max(1);
+                        sum += chebyshev::square_nullities(lo..hi).iter().sum::<usize>();
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    })
 }
 
 fn main() {
@@ -79,6 +108,9 @@ fn main() {
                 .sum(),
             // The whole table 1..=DEGREE, on one thread.
             "table-all" => chebyshev::square_nullities(1..deg + 1).iter().sum(),
+            // The whole table on two threads taking chunks of 500 sizes, largest first
+            // (what a parallel caller would do).
+            "table-par" => table_parallel(deg, 2),
             _ => panic!("unknown op {op}"),
         };
         times.push(t.elapsed().as_secs_f64());
