@@ -718,6 +718,11 @@ mod tests {
         for n in (1..700).step_by(7) {
             assert_eq!(all[n], nullity_direct(n, n, true), "n = {n}");
         }
+        // Larger sizes, against the definition (including 2^r (2k + 1) - 1 for r up to 9).
+        let (lo, hi) = (5110, 5130);
+        for (n, d) in (lo..hi).zip(square_nullities(lo..hi)) {
+            assert_eq!(d, nullity_direct(n, n, true), "n = {n}");
+        }
     }
 
     #[test]
