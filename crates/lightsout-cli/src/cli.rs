@@ -76,6 +76,11 @@ impl RulesArgs {
     pub fn rules(&self) -> Result<Rules, lightsout::Error> {
         self.spec().rules()
     }
+
+    /// True if any grid rule flag was given (not counting `--preset`).
+    pub fn any(&self) -> bool {
+        self.boundary.is_some() || self.shape.is_some() || self.no_self || self.modulus.is_some()
+    }
 }
 
 #[derive(Args, Debug)]

@@ -4,22 +4,15 @@ use crate::cli::TableArgs;
 use crate::error::{CliError, Exit};
 use crate::formats::json::TableLine;
 use crate::output::Out;
-use lightsout::{nullity_square, Game, Method, Rules};
+use lightsout::nullity_square;
 use std::io::Write;
 
 pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
-    if args.rules.preset.is_some() {
-        return Err(CliError::input(
-            "table runs over n x n boards; --preset fixes the board, so it does not apply",
-        ));
+    if args.rules.preset.is_some() || args.rules.any() {
+        return run_rules(args, out);
     }
-    let rules = args.rules.rules()?;
     for n in 1..=args.max {
-        let nullity = if rules.is_classic() {
-            nullity_square(n as usize)
-        } else {
-            nullity_of(&rules, n as usize)?
-        };
+        let nullity = nullity_square(n as usize);
         if args.json {
             out.json_line(&TableLine { n, nullity })?;
         } else {
@@ -29,11 +22,24 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-/// The nullity of the n x n board under other rules than the classic ones, by the
-/// fastest method that applies.
-fn nullity_of(rules: &Rules, n: usize) -> Result<usize, CliError> {
-    match Game::new(n, n, rules.clone()) {
-        Ok(game) => Ok(lightsout::analyze(&game, Method::Auto)?.nullity),
-        Err(e) => Err(CliError::input(format!("n = {n}: {e}"))),
+/// `table` with rule flags: for each n, the nullity of the n x n board by the fastest
+/// method that applies (the classic rules above use the polynomial method).
+fn run_rules(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
+    if args.rules.preset.is_some() {
+        return Err(CliError::input(
+            "table runs over n x n boards; --preset fixes the board, so it does not apply",
+        ));
     }
+    let rules = args.rules.rules()?;
+    for n in 1..=args.max {
+        let game = lightsout::Game::new(n as usize, n as usize, rules.clone())
+            .map_err(|e| CliError::input(format!("n = {n}: {e}")))?;
+        let nullity = lightsout::analyze(&game, lightsout::Method::Auto)?.nullity;
+        if args.json {
+            out.json_line(&TableLine { n, nullity })?;
+        } else {
+            writeln!(out.writer(), "{n} {nullity}")?;
+        }
+    }
+    Ok(Exit::Ok)
 }
