@@ -89,14 +89,20 @@ async function open(hash = '', ctx = context) {
 
 const state = (page) => page.evaluate(() => window.lightsout.state());
 
-/** Clicks cell (r, c) of the board with the mouse (or taps it). */
-async function clickCell(page, r, c, { tap = false } = {}) {
+/** Clicks cell `i` (row-major) of the board with the mouse (or taps it), wherever the page draws it. */
+async function clickIndex(page, i, { tap = false } = {}) {
   const box = await page.locator('#board').boundingBox();
-  const s = await page.evaluate(() => window.lightsout.summary());
-  const x = box.x + ((c + 0.5) * box.width) / s.cols;
-  const y = box.y + ((r + 0.5) * box.height) / s.rows;
+  const at = await page.evaluate((cell) => window.lightsout.cellCenter(cell), i);
+  const x = box.x + at.x * box.width;
+  const y = box.y + at.y * box.height;
   if (tap) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
+}
+
+/** Clicks cell (r, c) of the board. */
+async function clickCell(page, r, c, options) {
+  const s = await page.evaluate(() => window.lightsout.summary());
+  await clickIndex(page, r * s.cols + c, options);
 }
 
 async function waitFor(page, predicate, arg, timeout = 20000) {
@@ -117,9 +123,23 @@ async function solve(page, { full = true } = {}) {
 /** Clicks every press of the shown plan, each as often as it says. */
 async function clickPlan(page, s) {
   for (let i = 0; i < s.plan.length; i++) {
-    for (let k = 0; k < s.plan[i]; k++) await clickCell(page, Math.floor(i / s.cols), i % s.cols);
+    for (let k = 0; k < s.plan[i]; k++) await clickIndex(page, i);
   }
 }
+
+/** Picks a preset from the menu and waits for its start position. */
+async function choosePreset(page, name) {
+  await page.selectOption('#preset', name);
+  await waitFor(page, (n) => {
+    const s = window.lightsout.state();
+    return s.rules && document.querySelector('#preset').value === n && s.moves === 0 && !s.busy &&
+      /start position/.test(document.querySelector('#message').textContent);
+  }, name);
+  return state(page);
+}
+
+/** The cells that differ between two boards. */
+const changedCells = (a, b) => a.map((v, i) => (v !== b[i] ? i : -1)).filter((i) => i >= 0);
 
 /** The classic rules, written out independently of the page: the lights a set of presses lights. */
 function classicEffect(rows, cols, presses) {
@@ -199,6 +219,11 @@ test('the page presses exactly as the server rules say, for every boundary and s
         const page = await open(hash);
         let s = await state(page);
         assert.equal(s.rules.boundary, edges);
+        // The page presses from the server's lists; its own offsets-and-boundary
+        // reckoning (used above 100x100, where there are no lists) agrees cell by cell.
+        assert.equal(s.rules.reach.length, 30);
+        const own = await page.evaluate(() => Array.from({ length: 30 }, (_, i) => window.lightsout.reachedByShape(i)));
+        assert.deepEqual(own, s.rules.reach, `${hash}: the page's wrap agrees with the server`);
         s = await solve(page);
         assert.ok(s.plan, `${hash}: a board made by presses is solvable`);
         await clickPlan(page, s);
@@ -220,6 +245,112 @@ test('the page presses exactly as the server rules say, for every boundary and s
   assert.ok(s.won);
   await page.close();
   assert.equal(checked, caps.boundaries.length * shapes.length * 2);
+});
+
+test('three colours: a press adds one mod 3; solve and click through a mod-3 board', async () => {
+  const page = await open('#r=4&c=5&edges=open&shape=plus&k=3&seed=5');
+  let s = await state(page);
+  assert.equal(s.mod, 3);
+  assert.ok(s.board.some((v) => v === 2), 'a random mod-3 board uses every colour');
+  assert.equal(await page.locator('#legend .swatch').count(), 3, 'the colour key shows the 3 states');
+  // One press adds 1 (mod 3) to the pressed light and its neighbours.
+  const before = s.board;
+  await clickCell(page, 1, 1);
+  s = await state(page);
+  assert.deepEqual(changedCells(before, s.board), [1, 5, 6, 7, 11]);
+  for (const i of [1, 5, 6, 7, 11]) assert.equal(s.board[i], (before[i] + 1) % 3);
+  await page.keyboard.press('z');
+  s = await solve(page);
+  assert.ok(s.plan, 'a board made by presses is solvable');
+  assert.ok(s.planMinimal);
+  assert.ok(s.plan.every((v) => v >= 0 && v < 3), 'press counts are 0..2');
+  const presses = s.plan.reduce((a, b) => a + b, 0);
+  assert.match(await page.textContent('#solution-info'), new RegExp(`${presses} press(es)? · minimal`));
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shots, 'mod3.png') });
+  await clickPlan(page, s);
+  s = await state(page);
+  assert.ok(s.board.every((v) => v === 0), 'every light is off');
+  assert.equal(s.moves, presses);
+  assert.ok(s.won);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Lights Out 2000 from the menu: its start, solved by hint and play', async () => {
+  const page = await open('#r=5&c=5&seed=2');
+  let s = await choosePreset(page, '2000');
+  assert.equal(s.mod, 3);
+  assert.ok(s.board.every((v) => v === 1), 'the start: every light in state 1');
+  await page.click('#hint');
+  await waitFor(page, () => window.lightsout.summary().hint >= 0);
+  s = await state(page);
+  assert.ok(s.plan[s.hint] > 0);
+  const presses = s.plan.reduce((a, b) => a + b, 0);
+  await page.click('#play');
+  await waitFor(page, () => window.lightsout.summary().won);
+  s = await state(page);
+  assert.ok(s.board.every((v) => v === 0));
+  assert.equal(s.moves, presses, 'play pressed the whole minimal plan (press counts up to 2)');
+  await page.close();
+});
+
+test('the Lights Out Cube: drawn as a net, presses cross the edges, solved by clicking', async () => {
+  const page = await open();
+  let s = await choosePreset(page, 'cube');
+  assert.equal(s.rows, 18);
+  assert.equal(s.cols, 3);
+  assert.ok(s.board.every((v) => v === 1), 'the start: every light on');
+  const picture = await page.evaluate(() => window.lightsout.picture());
+  assert.deepEqual(picture, { rows: 9, cols: 12, faces: ['Up', 'Left', 'Front', 'Right', 'Back', 'Down'] });
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(Math.abs(box.width / box.height - 12 / 9) < 0.02, `the net is 12 wide and 9 high (${box.width}x${box.height})`);
+  // Each facelet has 4 neighbours: pressing one changes 5 lights, across the cube's edges.
+  for (const cell of [0, 6, 20, 38, 53]) {
+    const before = (await state(page)).board;
+    await clickIndex(page, cell);
+    s = await state(page);
+    assert.deepEqual(changedCells(before, s.board), s.rules.reach[cell], `cell ${cell}`);
+    assert.equal(s.rules.reach[cell].length, 5);
+  }
+  // U's bottom-left facelet (cell 6) touches F's top-left (18) and L's top-right (11).
+  assert.deepEqual(s.rules.reach[6], [3, 6, 7, 11, 18]);
+  s = await solve(page);
+  assert.ok(s.plan && s.planMinimal);
+  assert.match(await page.textContent('#solution-info'), /nullity 6/);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shots, 'cube.png') });
+  await clickPlan(page, s);
+  s = await state(page);
+  assert.ok(s.board.every((v) => v === 0), 'every light of the cube is off');
+  assert.ok(s.won);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("Merlin's Magic Square from the menu: per-cell presses, the goal shown, solved", async () => {
+  const page = await open();
+  let s = await choosePreset(page, 'merlin');
+  assert.deepEqual(s.target, [1, 1, 1, 1, 0, 1, 1, 1, 1]);
+  assert.ok(await page.locator('#goal-stat').isVisible(), 'the goal is shown');
+  // A corner flips its 2x2 block, a side its row, the centre its plus.
+  for (const [cell, want] of [[0, [0, 1, 3, 4]], [1, [0, 1, 2]], [4, [1, 3, 4, 5, 7]]]) {
+    const before = (await state(page)).board;
+    await clickIndex(page, cell);
+    assert.deepEqual(changedCells(before, (await state(page)).board), want, `button ${cell + 1}`);
+  }
+  s = await solve(page);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shots, 'merlin.png') });
+  await clickPlan(page, s);
+  s = await state(page);
+  assert.deepEqual(s.board, s.target, 'the magic square: every light on but the centre');
+  assert.ok(s.won);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('an unsolvable board says so and outlines a quiet pattern with an odd overlap', async () => {

@@ -1,6 +1,9 @@
-// Lights Out in the browser. Presses are played here, with exactly the server's rules
-// (the shape offsets and boundary, or per-cell lists, that GET /api/rules reports);
-// solving, hints and explanations come from the server's exact solver.
+// Lights Out in the browser. Presses are played here, with exactly the server's rules:
+// the list of cells each press reaches that GET /api/rules reports for boards up to
+// 100x100 (and for every per-cell rule and graph), or the shape's offsets and boundary
+// for larger boards. Solving, hints and explanations come from the server's exact
+// solver. Boards that are not a plain grid (the Lights Out Cube) are drawn where the
+// server's layout puts each cell.
 'use strict';
 
 (() => {
@@ -127,9 +130,15 @@
     return r * n + c;
   }
 
-  /** The distinct cells a press of `cell` changes, sorted. */
+  /** The distinct cells a press of `cell` changes, sorted: the server's list. */
   function reached(cell) {
     if (S.info.reach) return S.info.reach[cell];
+    return reachedByShape(cell);
+  }
+
+  /** Presses as the shape's offsets and boundary say, without the reach lists (boards
+   * above 100x100 have none; the browser test checks both agree). */
+  function reachedByShape(cell) {
     const n = S.cols;
     const r = Math.floor(cell / n);
     const c = cell % n;
@@ -140,6 +149,55 @@
     }
     out.sort((a, b) => a - b);
     return out.filter((v, i) => i === 0 || v !== out[i - 1]);
+  }
+
+  // ---------------------------------------------------------------- where cells are drawn
+
+  /**
+   * The picture the board is drawn in: G.rows x G.cols places. A plain board is its own
+   * picture; a board with a layout (the cube's net) has cell i at (G.r[i], G.c[i]) and
+   * holes where G.at[place] is -1.
+   */
+  let G = { rows: 5, cols: 5, plain: true, faces: [] };
+
+  function makeGeometry() {
+    const L = S.info && S.info.layout;
+    if (!L || L.cells.length !== cells()) {
+      G = { rows: S.rows, cols: S.cols, plain: true, faces: [] };
+      return;
+    }
+    const r = new Int32Array(cells());
+    const c = new Int32Array(cells());
+    const at = new Int32Array(L.rows * L.cols).fill(-1);
+    L.cells.forEach(([pr, pc], i) => {
+      r[i] = pr;
+      c[i] = pc;
+      at[pr * L.cols + pc] = i;
+    });
+    G = { rows: L.rows, cols: L.cols, plain: false, r, c, at, faces: L.faces || [] };
+  }
+
+  const rowOf = (i) => (G.plain ? Math.floor(i / S.cols) : G.r[i]);
+  const colOf = (i) => (G.plain ? i % S.cols : G.c[i]);
+
+  /** The cell drawn at place (r, c) of the picture, or -1 (outside, or a hole). */
+  function cellAtPlace(r, c) {
+    if (r < 0 || r >= G.rows || c < 0 || c >= G.cols) return -1;
+    return G.plain ? r * S.cols + c : G.at[r * G.cols + c];
+  }
+
+  /** The face of the net a cell is on, or null. */
+  function faceOf(i) {
+    const r = rowOf(i);
+    const c = colOf(i);
+    return G.faces.find((f) => r >= f.row && r < f.row + f.rows && c >= f.col && c < f.col + f.cols) || null;
+  }
+
+  /** "row 2, column 3" (of the face, on a net). */
+  function placeName(i) {
+    const f = faceOf(i);
+    if (f) return `the ${f.name} face, row ${rowOf(i) - f.row + 1}, column ${colOf(i) - f.col + 1}`;
+    return `row ${rowOf(i) + 1}, column ${colOf(i) + 1}`;
   }
 
   // ---------------------------------------------------------------- board changes
@@ -321,14 +379,15 @@
       const r = await api(`/api/random?${p}`);
       if (r.rows !== S.rows || r.cols !== S.cols) return;
       resetGame(flatten(r.board), { seed: r.seed });
-      say(`A new ${S.rows} × ${S.cols} puzzle. Turn every light ${S.target ? 'to the goal' : 'off'}.`);
+      const what = S.preset ? shortTitle(presetByName(S.preset)) : `${S.rows} × ${S.cols}`;
+      say(`A new ${what} puzzle. Turn ${S.target ? 'the lights to the goal shown above' : 'every light off'}.`);
       // Light up the new board with a quick sweep from the top-left corner.
       if (S.anim) {
         const now = performance.now();
-        const step = 500 / (S.rows + S.cols);
+        const step = 500 / (G.rows + G.cols);
         for (let i = 0; i < cells(); i++) {
           S.prev[i] = 0;
-          S.anim[i] = now + ((i % S.cols) + Math.floor(i / S.cols)) * step;
+          S.anim[i] = now + (colOf(i) + rowOf(i)) * step;
         }
         render();
       }
@@ -503,9 +562,7 @@
     if (cell < 0) return;
     S.hint = cell;
     S.cursor = cell;
-    const r = Math.floor(cell / S.cols) + 1;
-    const c = (cell % S.cols) + 1;
-    say(`Hint: press row ${r}, column ${c}.`);
+    say(`Hint: press ${placeName(cell)}.`);
     render();
   }
 
@@ -586,15 +643,81 @@
     return [Math.round(255 * f(0)), Math.round(255 * f(8)), Math.round(255 * f(4))];
   }
 
+  /**
+   * Colours of the K states: off is dark; two states light up amber; three are Lights
+   * Out 2000's off, red and green; more go round the colour wheel from amber (with two
+   * alternating lightnesses above 8 states, so neighbouring states stay apart).
+   */
   function buildPalette() {
     const off = [27, 35, 64];
     if (S.K === 2) paletteRgb = [off, [255, 200, 61]];
-    else if (S.K === 3) paletteRgb = [off, [255, 93, 115], [75, 227, 138]];
+    else if (S.K === 3) paletteRgb = [off, [255, 76, 96], [64, 224, 120]];
     else {
       paletteRgb = [off];
-      for (let s = 1; s < S.K; s++) paletteRgb.push(hsl((42 + ((s - 1) * 360) / (S.K - 1)) % 360, 92, 60));
+      const span = S.K > 8 ? 330 : 360;
+      for (let s = 1; s < S.K; s++) {
+        const light = S.K > 8 && s % 2 === 0 ? 70 : 58;
+        paletteRgb.push(hsl((42 + ((s - 1) * span) / (S.K - 1)) % 360, 92, light));
+      }
     }
     palette = paletteRgb.map(([r, g, b]) => `rgb(${r},${g},${b})`);
+    updateLegend();
+  }
+
+  /** The colour key under the board, for more than two states. */
+  function updateLegend() {
+    const el = $('legend');
+    el.replaceChildren();
+    el.hidden = S.K === 2;
+    if (S.K === 2) return;
+    // Built with the DOM and CSSOM: the page's content policy forbids inline styles.
+    const add = (cls, text) => {
+      const span = document.createElement('span');
+      span.className = cls;
+      if (text !== undefined) span.textContent = text;
+      el.append(span);
+      return span;
+    };
+    const swatch = (v) => {
+      const sw = add('swatch', String(v));
+      sw.style.setProperty('--c', palette[v]);
+      sw.title = v === 0 ? 'state 0: off' : `state ${v}`;
+    };
+    add('legend-label', 'States');
+    if (S.K <= 12) {
+      for (let v = 0; v < S.K; v++) swatch(v);
+    } else {
+      swatch(0);
+      swatch(1);
+      const stops = [];
+      for (let v = 1; v < S.K; v += Math.max(1, Math.floor(S.K / 24))) stops.push(palette[v]);
+      add('ramp').style.setProperty('--ramp', `linear-gradient(90deg, ${stops.join(', ')})`);
+      swatch(S.K - 1);
+    }
+    add('legend-label', `a press adds 1, mod ${S.K}`);
+  }
+
+  /** A small picture of the goal, when it is not every light off. */
+  function drawGoal() {
+    const box = $('goal-stat');
+    box.hidden = !S.target;
+    box.parentElement.classList.toggle('has-goal', !!S.target);
+    if (!S.target) return;
+    const gc = $('goal');
+    const size = Math.max(2, Math.min(9, Math.floor(44 / Math.max(G.rows, G.cols / 2.2))));
+    const ratio = window.devicePixelRatio || 1;
+    gc.style.width = `${size * G.cols}px`;
+    gc.style.height = `${size * G.rows}px`;
+    gc.width = Math.round(size * G.cols * ratio);
+    gc.height = Math.round(size * G.rows * ratio);
+    const g = gc.getContext('2d');
+    const cs = size * ratio;
+    g.clearRect(0, 0, gc.width, gc.height);
+    for (let i = 0; i < S.target.length; i++) {
+      g.fillStyle = palette[S.target[i]];
+      g.fillRect(colOf(i) * cs + 0.5, rowOf(i) * cs + 0.5, cs - 1, cs - 1);
+    }
+    box.title = `The goal: ${S.target.some((v) => v === 0) ? 'these lights on, the others off' : 'every light on'}`;
   }
 
   function layout() {
@@ -606,16 +729,18 @@
     const narrow = window.innerWidth <= 880;
     const top = wrapEl.getBoundingClientRect().top + window.scrollY;
     const availH = narrow ? availW * 1.15 : Math.max(260, window.innerHeight - top - 170);
-    let size = Math.min(availW / S.cols, availH / S.rows, 92);
+    makeGeometry();
+    let size = Math.min(availW / G.cols, availH / G.rows, 92);
     if (size >= 3) size = Math.floor(size);
     cellPx = size;
     dpr = window.devicePixelRatio || 1;
-    const w = size * S.cols;
-    const h = size * S.rows;
+    const w = size * G.cols;
+    const h = size * G.rows;
     canvas.style.width = `${w}px`;
     canvas.style.height = `${h}px`;
     canvas.width = Math.max(1, Math.round(w * dpr));
     canvas.height = Math.max(1, Math.round(h * dpr));
+    drawGoal();
     render();
   }
 
@@ -644,9 +769,9 @@
   function draw(now) {
     const W = canvas.width;
     const H = canvas.height;
-    const cs = W / S.cols; // device pixels per cell
+    const cs = W / G.cols; // device pixels per cell
     ctx.clearRect(0, 0, W, H);
-    if (cs < 4) {
+    if (cs < 4 && G.plain) {
       drawPixels();
       return false;
     }
@@ -656,10 +781,11 @@
     const glow = S.K >= 2 && cs >= 18 && cells() <= 900;
     const goal = S.target;
     const hoverSet = hoverCells();
+    drawFaces(cs, gap, radius);
     if (glow) drawGlows(now, cs, gap, radius);
     for (let i = 0; i < S.board.length; i++) {
-      const r = Math.floor(i / S.cols);
-      const c = i % S.cols;
+      const r = rowOf(i);
+      const c = colOf(i);
       let rgb = paletteRgb[S.board[i]];
       let scale = 1;
       if (S.anim) {
@@ -698,6 +824,15 @@
         ctx.arc(x + size * 0.18, y + size * 0.18, Math.max(2, cs * 0.06), 0, 2 * Math.PI);
         ctx.fill();
       }
+      const face = !G.plain && cs >= 24 ? faceOf(i) : null;
+      if (face && r === face.row && c === face.col) {
+        // The face's name in the corner of its first light.
+        ctx.fillStyle = lit ? 'rgba(0,0,0,0.45)' : 'rgba(255,255,255,0.35)';
+        ctx.font = `650 ${Math.round(cs * 0.16)}px system-ui, sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'top';
+        ctx.fillText(face.name.toUpperCase(), x + cs * 0.09, y + cs * 0.08);
+      }
       if (S.K > 2 && cs >= 30) {
         ctx.fillStyle = lit ? 'rgba(0,0,0,0.55)' : 'rgba(255,255,255,0.25)';
         ctx.font = `600 ${Math.round(cs * 0.28)}px system-ui, sans-serif`;
@@ -716,9 +851,31 @@
     return animating || S.hint >= 0;
   }
 
+  /** The faces of a net: a panel under each, so the cube's faces stand apart. */
+  function drawFaces(cs, gap, radius) {
+    if (!G.faces.length) return;
+    ctx.save();
+    for (const f of G.faces) {
+      const pad = Math.max(1, gap * 0.25);
+      ctx.fillStyle = 'rgba(120,140,220,0.10)';
+      ctx.strokeStyle = 'rgba(150,170,255,0.28)';
+      ctx.lineWidth = Math.max(1, cs * 0.025);
+      roundRect(f.col * cs + pad, f.row * cs + pad, f.cols * cs - 2 * pad, f.rows * cs - 2 * pad, radius * 1.3);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
   /** The halo of lit cells, drawn under every cell so it shows only in the gaps. */
   function drawGlows(now, cs, gap, radius) {
     ctx.save();
+    if (!G.plain) {
+      // On a net the halo stays on the faces, not in the holes between them.
+      ctx.beginPath();
+      for (const f of G.faces) ctx.rect(f.col * cs, f.row * cs, f.cols * cs, f.rows * cs);
+      ctx.clip();
+    }
     for (let i = 0; i < S.board.length; i++) {
       let v = S.board[i];
       if (S.anim && now - S.anim[i] < 0) v = S.prev[i];
@@ -727,8 +884,8 @@
       ctx.shadowColor = `rgba(${r},${g},${b},0.6)`;
       ctx.shadowBlur = cs * 0.4;
       ctx.fillStyle = `rgb(${r},${g},${b})`;
-      const x = (i % S.cols) * cs + gap / 2;
-      const y = Math.floor(i / S.cols) * cs + gap / 2;
+      const x = colOf(i) * cs + gap / 2;
+      const y = rowOf(i) * cs + gap / 2;
       roundRect(x + 2, y + 2, cs - gap - 4, cs - gap - 4, radius);
       ctx.fill();
     }
@@ -748,8 +905,8 @@
       ctx.lineWidth = Math.max(1.5, cs * 0.08);
       for (let i = 0; i < w.length; i++) {
         if (!w[i]) continue;
-        const x = (i % S.cols) * cs + gap / 2;
-        const y = Math.floor(i / S.cols) * cs + gap / 2;
+        const x = colOf(i) * cs + gap / 2;
+        const y = rowOf(i) * cs + gap / 2;
         const differs = S.board[i] !== (S.target ? S.target[i] : 0);
         if (differs) {
           ctx.fillStyle = 'rgba(255,79,216,0.35)';
@@ -763,8 +920,8 @@
     if (S.showPlan && S.plan) {
       for (let i = 0; i < S.plan.length; i++) {
         if (!S.plan[i]) continue;
-        const cx = (i % S.cols) * cs + cs / 2;
-        const cy = Math.floor(i / S.cols) * cs + cs / 2;
+        const cx = colOf(i) * cs + cs / 2;
+        const cy = rowOf(i) * cs + cs / 2;
         const rr = Math.max(1.5, cs * 0.17);
         ctx.beginPath();
         ctx.arc(cx, cy, rr, 0, 2 * Math.PI);
@@ -784,8 +941,8 @@
     }
     if (S.hint >= 0) {
       const i = S.hint;
-      const x = (i % S.cols) * cs;
-      const y = Math.floor(i / S.cols) * cs;
+      const x = colOf(i) * cs;
+      const y = rowOf(i) * cs;
       const pulse = 0.5 + 0.5 * Math.sin(now / 160);
       ctx.strokeStyle = `rgba(63,227,255,${0.55 + 0.45 * pulse})`;
       ctx.lineWidth = Math.max(2, cs * (0.07 + 0.05 * pulse));
@@ -794,8 +951,8 @@
     }
     if (S.showCursor && document.activeElement === canvas) {
       const i = S.cursor;
-      const x = (i % S.cols) * cs;
-      const y = Math.floor(i / S.cols) * cs;
+      const x = colOf(i) * cs;
+      const y = rowOf(i) * cs;
       ctx.strokeStyle = 'rgba(255,255,255,0.95)';
       ctx.lineWidth = Math.max(2, cs * 0.06);
       ctx.setLineDash([Math.max(3, cs * 0.12), Math.max(2, cs * 0.08)]);
@@ -836,10 +993,9 @@
 
   function cellAt(e) {
     const rect = canvas.getBoundingClientRect();
-    const c = Math.floor(((e.clientX - rect.left) / rect.width) * S.cols);
-    const r = Math.floor(((e.clientY - rect.top) / rect.height) * S.rows);
-    if (r < 0 || r >= S.rows || c < 0 || c >= S.cols) return -1;
-    return r * S.cols + c;
+    const c = Math.floor(((e.clientX - rect.left) / rect.width) * G.cols);
+    const r = Math.floor(((e.clientY - rect.top) / rect.height) * G.rows);
+    return cellAtPlace(r, c);
   }
 
   let painting = null; // edit-mode stroke: { value, changes, seen }
@@ -928,9 +1084,15 @@
     if (moves[e.key]) {
       e.preventDefault();
       const [dr, dc] = moves[e.key];
-      const r = Math.min(S.rows - 1, Math.max(0, Math.floor(S.cursor / S.cols) + dr));
-      const c = Math.min(S.cols - 1, Math.max(0, (S.cursor % S.cols) + dc));
-      S.cursor = r * S.cols + c;
+      // The next cell that way in the picture (over the holes of a net), if any.
+      let r = rowOf(S.cursor) + dr;
+      let c = colOf(S.cursor) + dc;
+      while (r >= 0 && r < G.rows && c >= 0 && c < G.cols && cellAtPlace(r, c) < 0) {
+        r += dr;
+        c += dc;
+      }
+      const next = cellAtPlace(r, c);
+      if (next >= 0) S.cursor = next;
       S.showCursor = true;
       render();
     } else if (e.key === ' ' || e.key === 'Enter') {
@@ -1045,10 +1207,10 @@
     say(`Solved in ${text}.`, 'ok');
     if (S.anim) {
       const now = performance.now();
-      const cr = (S.rows - 1) / 2;
-      const cc = (S.cols - 1) / 2;
+      const cr = (G.rows - 1) / 2;
+      const cc = (G.cols - 1) / 2;
       for (let i = 0; i < cells(); i++) {
-        const d = Math.hypot(Math.floor(i / S.cols) - cr, (i % S.cols) - cc);
+        const d = Math.hypot(rowOf(i) - cr, colOf(i) - cc);
         S.prev[i] = 1 % S.K;
         S.anim[i] = now + 120 + d * 45;
       }
@@ -1106,8 +1268,14 @@
     $('version').textContent = `lightsout ${caps.version}`;
   }
 
+  /** The puzzle's name without its maker. */
+  function shortTitle(p) {
+    return (p.title || p.name).replace(/\s*\(.*\)\s*$/, '');
+  }
+
   function presetTitle(p) {
-    return `${p.title || p.name} (${p.rows}×${p.cols})`;
+    const size = p.layout ? `${p.layout.faces.length} faces` : `${p.rows}×${p.cols}`;
+    return `${shortTitle(p)} (${size})`;
   }
 
   function showSpec() {
@@ -1115,12 +1283,12 @@
     for (const id of ['rows', 'cols']) $(id).disabled = fixed;
     $('preset').value = S.preset;
     const p = presetByName(S.preset);
-    $('preset-text').textContent = p ? p.description : '';
+    $('preset-text').textContent = p ? `${p.title}: ${p.description}.` : '';
     // Per-cell rules have no edges or shape to choose.
     $('rule-fields').hidden = fixed;
     $('rules-note').hidden = !fixed;
     $('rules-note').textContent = fixed
-      ? `Each button of ${p.title || p.name} has its own pattern: point at a button to see what it switches.`
+      ? `Each button of ${shortTitle(p)} has its own pattern: point at a button to see what it switches.`
       : '';
     if (fixed) return;
     $('boundary').value = S.spec.boundary;
@@ -1167,12 +1335,14 @@
     try {
       const info = await api(`/api/rules?${p}`);
       if (!info.reach && !info.offsets) throw new Error('the server describes these rules in a way this page does not know');
+      if (info.layout && info.layout.cells.length !== cells()) throw new Error('the layout the server sent does not fit the board');
       if (info.offsets) wrap(info.boundary, 0, 0, 1, 1); // unknown boundaries fail here
       S.info = info;
       S.K = info.mod;
       for (let i = 0; i < S.board.length; i++) S.board[i] %= S.K;
       S.unsupported = !!info.refused;
       buildPalette();
+      layout();
       $('rules-label').textContent = rulesLabel();
       $('rules-label').title = info.description;
       const solver = $('solver-text');
@@ -1201,10 +1371,7 @@
   }
 
   function rulesLabel() {
-    if (S.preset) {
-      const p = presetByName(S.preset);
-      return p.title || p.name;
-    }
+    if (S.preset) return shortTitle(presetByName(S.preset));
     const s = S.spec;
     const parts = [];
     parts.push(s.no_self && s.shape === 'plus' ? 'σ' : s.shape.includes('/') ? 'custom' : s.shape);
@@ -1222,8 +1389,9 @@
     $('solve').setAttribute('aria-pressed', 'false');
     const p = presetByName(S.preset);
     S.target = p && p.target && p.rows === S.rows && p.cols === S.cols ? flatten(p.target) : null;
-    if (!(await loadRules())) return;
+    if (!(await loadRules())) return false;
     if (newBoard) await newPuzzle();
+    return true;
   }
 
   function readSpecFromControls() {
@@ -1253,7 +1421,7 @@
     rulesChanged();
   });
 
-  $('preset').addEventListener('change', () => {
+  $('preset').addEventListener('change', async () => {
     const p = presetByName($('preset').value);
     if (!p) {
       readSpecFromControls();
@@ -1265,9 +1433,12 @@
     resize(p.rows, p.cols);
     $('rows').value = p.rows;
     $('cols').value = p.cols;
-    if (!p.fixed_size) S.spec = { ...S.spec, ...p.rules };
+    if (p.rules) S.spec = { ...S.spec, ...p.rules };
     showSpec();
-    rulesChanged();
+    // The puzzle's own start position (New puzzle deals random ones).
+    if (!(await rulesChanged({ newBoard: false }))) return;
+    resetGame(flatten(p.start));
+    say(`${shortTitle(p)}: its start position. Turn ${S.target ? 'the lights to the goal shown above' : 'every light off'}.`);
   });
 
   /** A blank board of the new size until the new puzzle arrives, so the state is always consistent. */
@@ -1427,8 +1598,12 @@
       S.cols = saved.cols;
       const p = presetByName(saved.preset);
       S.preset = p ? saved.preset : '';
-      // A preset's rules come from the preset, not the link.
-      S.spec = p && !p.fixed_size ? { ...saved.spec, ...p.rules } : saved.spec;
+      // A preset's rules and size come from the preset, not the link.
+      S.spec = p && p.rules ? { ...saved.spec, ...p.rules } : saved.spec;
+      if (p) {
+        S.rows = p.rows;
+        S.cols = p.cols;
+      }
     }
     $('rows').value = S.rows;
     $('cols').value = S.cols;
@@ -1452,7 +1627,7 @@
     }
     if (board) {
       resetGame(board);
-      say('The shared puzzle. Turn every light off.');
+      say(`The shared puzzle. Turn ${S.target ? 'the lights to the goal shown above' : 'every light off'}.`);
     } else {
       await newPuzzle(saved && saved.seed);
     }
@@ -1492,6 +1667,11 @@
       loading: document.getElementById('new').classList.contains('busy'),
     }),
     reached: (cell) => Array.from(reached(cell)),
+    /** What the page would press from the shape's offsets alone (big boards' way). */
+    reachedByShape: (cell) => (S.info.offsets ? reachedByShape(cell) : null),
+    /** Where cell i is drawn: the centre of its place, as fractions of the board's width and height. */
+    cellCenter: (i) => ({ x: (colOf(i) + 0.5) / G.cols, y: (rowOf(i) + 0.5) / G.rows }),
+    picture: () => ({ rows: G.rows, cols: G.cols, faces: G.faces.map((f) => f.name) }),
   };
 
   start();

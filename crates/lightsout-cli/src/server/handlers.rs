@@ -2,9 +2,10 @@
 
 use super::error::ApiError;
 use super::grid::Grid;
-use super::rules::{named_shapes, RulesInfo, RulesSpec};
-use super::work::{check_budget, cost, human};
-use super::{presets, AppState, Limits};
+use super::presets::{self, PresetInfo};
+use super::rules::{RulesInfo, RulesJson, NAMED_SHAPES};
+use super::work::{check_budget, human};
+use super::{AppState, Limits};
 use crate::commands::solve::{explain, replay};
 use crate::formats::json::{rows_of, AnalyzeReport, SolveReport};
 use axum::extract::rejection::QueryRejection;
@@ -13,12 +14,13 @@ use axum::extract::{Query, State};
 use axum::Json;
 use lightsout::{
     analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
+    RulesSpec, Shape,
 };
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Largest number of cells of quiet patterns `analyze` lists (nullity x cells); above
 /// it the patterns are omitted and only rank and nullity are given.
@@ -32,10 +34,14 @@ pub struct SolveRequest {
     #[serde(default)]
     pub target: Option<Grid>,
     #[serde(default)]
-    pub rules: RulesSpec,
+    pub rules: RulesJson,
     /// Find the fewest-press solution.
     #[serde(default)]
     pub min: bool,
+    /// With `min`: stop the search after this many seconds and answer with the best
+    /// found (at most the server's time limit, which also applies without it).
+    #[serde(default)]
+    pub time_limit: Option<f64>,
     /// `auto` (default), `brute`, `rows`, `gauss`, `chase` or `poly`.
     #[serde(default)]
     pub method: Option<String>,
@@ -46,14 +52,24 @@ pub async fn solve(
     request: Request,
 ) -> Result<Json<SolveReport>, ApiError> {
     let req: SolveRequest = read_json(request, &app.limits).await?;
-    let rules = req.rules.to_rules()?;
-    let modulus = rules.modulus();
-    check_cells(
+    let spec = req.rules.0;
+    let search_limit = match req.time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(86_400.0))),
+        Some(t) => {
+            return Err(ApiError::bad_request(format!(
+                "time_limit {t}: expected a number of seconds, 0 or more"
+            )))
+        }
+    };
+    let (rows, cols) = check_cells(
         &app.limits,
         "board",
         req.board.rows as u64,
         req.board.cols as u64,
     )?;
+    let game = spec.game(Some((rows, cols)))?;
+    let modulus = game.modulus();
     let start = req
         .board
         .to_board(modulus, "board")
@@ -72,11 +88,14 @@ pub async fn solve(
             t.to_board(modulus, "target")
                 .map_err(ApiError::bad_request)?
         }
-        None => Board::try_new(start.rows(), start.cols(), modulus)?,
+        // A preset aims for its own goal (every light on but the centre, for Merlin).
+        None => match spec.preset()? {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        },
     };
-    let game = Game::new(start.rows(), start.cols(), rules)?;
     let method = planned_method(&app.limits, &game, req.method.as_deref())?;
-    let want_min = req.min;
+    let want_min = req.min.then_some(search_limit);
     app.workers
         .run("solve", move |deadline| {
             solve_report(&game, &start, &target, method, want_min, deadline)
@@ -96,16 +115,19 @@ fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Me
     }
     .resolve(game);
     method.solver().check(game)?;
-    check_budget(limits, game, method, cost(game, method))?;
+    check_budget(limits, game, method)?;
     Ok(method)
 }
 
+/// Solves, and with `want_min` (`Some(the request's time limit)`) searches the fewest
+/// presses until that limit or most of the time left before `deadline`, whichever
+/// comes first.
 fn solve_report(
     game: &Game,
     start: &Board,
     target: &Board,
     method: Method,
-    want_min: bool,
+    want_min: Option<Option<Duration>>,
     deadline: Instant,
 ) -> Result<SolveReport, ApiError> {
     let solution = solve_board(game, start, target, method)?;
@@ -130,7 +152,7 @@ fn solve_report(
         report.witness = witness.as_ref().map(rows_of);
         return Ok(report);
     };
-    if want_min {
+    if let Some(asked) = want_min {
         if solution.nullity == 0 {
             // The only solution is the minimal one.
             report.minimal = true;
@@ -138,9 +160,11 @@ fn solve_report(
         } else {
             let quiet = analyze(game, solution.method)?.quiet;
             // Leave a fifth of the remaining time to encode the answer.
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .mul_f64(0.8);
             let opts = MinimalOptions {
-                time_limit: Some(left.mul_f64(0.8)),
+                time_limit: Some(asked.map_or(left, |t| t.min(left))),
                 ..MinimalOptions::default()
             };
             match minimal(&presses, &quiet, &opts) {
@@ -171,7 +195,7 @@ pub struct AnalyzeRequest {
     pub rows: u64,
     pub cols: u64,
     #[serde(default)]
-    pub rules: RulesSpec,
+    pub rules: RulesJson,
     #[serde(default)]
     pub method: Option<String>,
     /// List a basis of the quiet patterns (default true; omitted anyway above
@@ -189,9 +213,8 @@ pub async fn analyze_game(
     request: Request,
 ) -> Result<Json<AnalyzeReport>, ApiError> {
     let req: AnalyzeRequest = read_json(request, &app.limits).await?;
-    let rules = req.rules.to_rules()?;
     let (rows, cols) = check_cells(&app.limits, "board", req.rows, req.cols)?;
-    let game = Game::new(rows, cols, rules)?;
+    let game = req.rules.0.game(Some((rows, cols)))?;
     let method = planned_method(&app.limits, &game, req.method.as_deref())?;
     let with_quiet = req.quiet;
     app.workers
@@ -212,63 +235,69 @@ pub async fn analyze_game(
         .map(Json)
 }
 
-/// Query parameters of the GET endpoints: a size, random-board options and the rules
-/// (`?rows=5&cols=5&boundary=torus&shape=plus&no_self=true&mod=3`). Kept as text and
-/// parsed here, so each bad value gets a message naming the parameter.
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
+/// Query parameters of the GET endpoints: a size, random-board options, and the rules
+/// with the keys of a request's rules object
+/// (`?rows=5&cols=5&boundary=torus&shape=plus&no_self=true&mod=3`, or `?preset=cube`).
+/// Each bad value gets a message naming the parameter.
+#[derive(Debug, Default)]
 pub struct Params {
-    rows: Option<String>,
-    cols: Option<String>,
+    rows: Option<u64>,
+    cols: Option<u64>,
     /// `GET /api/random`: make the board by random presses from the goal, so it is
     /// solvable (default true).
-    solvable: Option<String>,
+    solvable: Option<bool>,
     /// `GET /api/random`: the random seed (default: a fresh one, echoed in the answer).
-    seed: Option<String>,
-    preset: Option<String>,
-    boundary: Option<String>,
-    shape: Option<String>,
-    no_self: Option<String>,
-    #[serde(rename = "mod")]
-    modulus: Option<String>,
+    seed: Option<u64>,
+    rules: RulesSpec,
 }
 
 impl Params {
-    fn from(query: Result<Query<Params>, QueryRejection>) -> Result<Self, ApiError> {
-        query
-            .map(|Query(p)| p)
-            .map_err(|e| ApiError::bad_request(e.body_text()))
+    fn from(query: Result<Query<Vec<(String, String)>>, QueryRejection>) -> Result<Self, ApiError> {
+        let Query(pairs) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+        let mut p = Params::default();
+        for (key, value) in &pairs {
+            match key.as_str() {
+                "rows" => p.rows = Some(number(key, value)?),
+                "cols" => p.cols = Some(number(key, value)?),
+                "seed" => p.seed = Some(number(key, value)?),
+                "solvable" => p.solvable = Some(flag(key, value)?),
+                _ => p
+                    .rules
+                    .set(key, value)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            }
+        }
+        Ok(p)
     }
 
-    fn rules(&self) -> Result<RulesSpec, ApiError> {
-        Ok(RulesSpec {
-            preset: self.preset.clone(),
-            boundary: self.boundary.clone(),
-            shape: self.shape.clone(),
-            no_self: flag("no_self", self.no_self.as_deref())?,
-            modulus: number("mod", self.modulus.as_deref())?,
-        })
+    /// The size asked for, else the preset's, else `default`; checked against the
+    /// cell limit.
+    fn size(&self, limits: &Limits, default: (u64, u64)) -> Result<(usize, usize), ApiError> {
+        let own = self.rules.preset()?.map(|p| (p.rows as u64, p.cols as u64));
+        let (rows, cols) = own.unwrap_or(default);
+        check_cells(
+            limits,
+            "board",
+            self.rows.unwrap_or(rows),
+            self.cols.unwrap_or(cols),
+        )
     }
 }
 
-fn flag(name: &str, v: Option<&str>) -> Result<Option<bool>, ApiError> {
+fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
     match v {
-        None => Ok(None),
-        Some("true" | "1") => Ok(Some(true)),
-        Some("false" | "0") => Ok(Some(false)),
-        Some(v) => Err(ApiError::bad_request(format!(
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(ApiError::bad_request(format!(
             "{name}={v}: expected true or false"
         ))),
     }
 }
 
-fn number(name: &str, v: Option<&str>) -> Result<Option<u64>, ApiError> {
-    v.map(|v| {
-        v.trim().parse::<u64>().map_err(|_| {
-            ApiError::bad_request(format!("{name}={v}: expected a non-negative integer"))
-        })
-    })
-    .transpose()
+fn number(name: &str, v: &str) -> Result<u64, ApiError> {
+    v.trim()
+        .parse::<u64>()
+        .map_err(|_| ApiError::bad_request(format!("{name}={v}: expected a non-negative integer")))
 }
 
 /// `GET /api/random` answer.
@@ -288,29 +317,17 @@ pub struct RandomBoard {
 
 pub async fn random(
     State(app): State<AppState>,
-    query: Result<Query<Params>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RandomBoard>, ApiError> {
     let q = Params::from(query)?;
-    let spec = q.rules()?;
-    let rules = spec.to_rules()?;
-    let preset = spec.preset.as_deref().map(presets::find).transpose()?;
-    let (default_rows, default_cols) = preset.as_ref().map_or((5, 5), |p| (p.rows, p.cols));
-    let (rows, cols) = check_cells(
-        &app.limits,
-        "board",
-        number("rows", q.rows.as_deref())?.unwrap_or(default_rows as u64),
-        number("cols", q.cols.as_deref())?.unwrap_or(default_cols as u64),
-    )?;
-    let game = Game::new(rows, cols, rules)?;
-    let goal = match preset.and_then(|p| p.target) {
-        Some(t) if (t.len(), t[0].len()) == (rows, cols) => {
-            let values: Vec<u8> = t.concat();
-            Board::from_values(rows, cols, game.modulus(), &values)?
-        }
-        _ => game.empty_board(),
+    let (rows, cols) = q.size(&app.limits, (5, 5))?;
+    let game = q.rules.game(Some((rows, cols)))?;
+    let goal = match q.rules.preset()? {
+        Some(p) => p.goal(),
+        None => game.empty_board(),
     };
-    let solvable = flag("solvable", q.solvable.as_deref())?.unwrap_or(true);
-    let seed = number("seed", q.seed.as_deref())?.unwrap_or_else(rand::random);
+    let solvable = q.solvable.unwrap_or(true);
+    let seed = q.seed.unwrap_or_else(rand::random);
     app.workers
         .run("random board", move |_| {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -355,42 +372,41 @@ pub struct RulesAnswer {
 
 pub async fn rules_info(
     State(app): State<AppState>,
-    query: Result<Query<Params>, QueryRejection>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RulesAnswer>, ApiError> {
     let q = Params::from(query)?;
-    let rules = q.rules()?.to_rules()?;
+    let rules = q.rules.rules()?;
+    // A board to describe: the size asked for, or a preset's own.
+    let game = match (q.rows, q.cols, q.rules.preset()?) {
+        (Some(_), Some(_), _) | (_, _, Some(_)) => {
+            let (rows, cols) = q.size(&app.limits, (0, 0))?;
+            Some(q.rules.game(Some((rows, cols)))?)
+        }
+        _ => None,
+    };
     let mut answer = RulesAnswer {
-        info: RulesInfo::of(&rules),
+        info: RulesInfo::of(&rules, game.as_ref(), &q.rules),
         method: None,
         refused: None,
     };
-    let size = (
-        number("rows", q.rows.as_deref())?,
-        number("cols", q.cols.as_deref())?,
-    );
-    if let (Some(r), Some(c)) = size {
-        let (rows, cols) = check_cells(&app.limits, "board", r, c)?;
-        let game = Game::new(rows, cols, rules)?;
-        match planned_method(&app.limits, &game, None) {
+    if let Some(game) = &game {
+        match planned_method(&app.limits, game, None) {
             Ok(m) => answer.method = Some(m.name()),
             Err(e) => answer.refused = Some(e.message),
         }
-    } else if answer.info.reach.is_some() {
-        // Per-cell rules only make sense with their board.
-        answer.info.reach = None;
     }
     Ok(Json(answer))
 }
 
 #[derive(Serialize)]
 pub struct PresetList {
-    presets: Vec<presets::PresetInfo>,
+    presets: Vec<PresetInfo>,
 }
 
 /// `GET /api/presets`.
 pub async fn presets_list() -> Json<PresetList> {
     Json(PresetList {
-        presets: presets::all().iter().map(presets::Preset::info).collect(),
+        presets: presets::all(),
     })
 }
 
@@ -414,6 +430,8 @@ pub struct LimitsInfo {
     time_limit_ms: u128,
     max_work: u64,
     workers: usize,
+    /// Boards up to this many cells get per-cell reach lists from `GET /api/rules`.
+    reach_max_cells: usize,
 }
 
 /// `GET /api/capabilities`: everything the page needs to offer every rule the server
@@ -426,7 +444,7 @@ pub struct Capabilities {
     #[serde(rename = "mod")]
     modulus: ModRange,
     methods: Vec<&'static str>,
-    presets: Vec<presets::PresetInfo>,
+    presets: Vec<PresetInfo>,
     limits: LimitsInfo,
 }
 
@@ -435,12 +453,15 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
     Json(Capabilities {
         version: env!("CARGO_PKG_VERSION"),
         boundaries: Boundary::ALL.iter().map(|b| b.name()).collect(),
-        shapes: named_shapes()
-            .into_iter()
-            .map(|(name, s)| ShapeInfo {
-                name,
-                mask: s.to_mask(),
-                offsets: s.offsets().iter().map(|&(r, c)| [r, c]).collect(),
+        shapes: NAMED_SHAPES
+            .iter()
+            .map(|&name| {
+                let s = Shape::parse(name).expect("the library knows its shape names");
+                ShapeInfo {
+                    name,
+                    mask: s.to_mask(),
+                    offsets: s.offsets().iter().map(|&(r, c)| [r, c]).collect(),
+                }
             })
             .collect(),
         modulus: ModRange { min: 2, max: 255 },
@@ -448,13 +469,14 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
             .chain(Method::CONCRETE)
             .map(Method::name)
             .collect(),
-        presets: presets::all().iter().map(presets::Preset::info).collect(),
+        presets: presets::all(),
         limits: LimitsInfo {
             max_cells: l.max_cells,
             max_body_bytes: l.max_body_bytes(),
             time_limit_ms: l.time_limit.as_millis(),
             max_work: l.max_work,
             workers: l.workers,
+            reach_max_cells: super::rules::REACH_MAX_CELLS,
         },
     })
 }

@@ -1,83 +1,70 @@
-//! Rules in requests: `{"boundary":"torus","shape":"plus","no_self":false,"mod":2}` or
-//! `{"preset":"merlin"}`; every field optional (the classic rules by default).
+//! Rules in requests, translated onto the library's [`RulesSpec`]: the JSON object
+//! `{"boundary":"torus","shape":"plus","no_self":false,"mod":2}` or `{"preset":"cube"}`
+//! (every field optional: the classic rules by default), or the same keys in a query
+//! string. Each field goes through [`RulesSpec::set`], so the names, checks and messages
+//! are the library's (and the CLI's).
+//!
+//! Also what the page needs to play the rules exactly as the server does
+//! ([`RulesInfo`], `GET /api/rules`).
 
-use super::error::ApiError;
-use super::presets;
-use lightsout::{Boundary, Reach, Rules, Shape};
+use super::presets::NetInfo;
+use lightsout::game::Game;
+use lightsout::{Boundary, Reach, Rules, RulesSpec, Shape};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
-/// The rules object of a request (and of a preset's description).
-#[derive(Deserialize, Serialize, Default, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct RulesSpec {
-    /// A named preset; it fixes every rule, so the other fields must be absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preset: Option<String>,
-    /// `open`, `torus`, `klein` or `projective`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub boundary: Option<String>,
-    /// `plus`, `x`, `king`, `knight` or a mask such as `010/111/010`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shape: Option<String>,
-    /// A press leaves its own light alone (the sigma game with `plus`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub no_self: Option<bool>,
-    /// Number of states per light, 2..=255.
-    #[serde(default, rename = "mod", skip_serializing_if = "Option::is_none")]
-    pub modulus: Option<u64>,
-}
+/// Boards of at most this many cells get the list of cells each press reaches in
+/// `GET /api/rules` (every board the page animates: 100 x 100), so the page never works
+/// out a press itself; larger ones get the shape's offsets and boundary.
+pub const REACH_MAX_CELLS: usize = 10_000;
 
-impl RulesSpec {
-    /// The rules this object describes.
-    pub fn to_rules(&self) -> Result<Rules, ApiError> {
-        if let Some(name) = &self.preset {
-            if self.boundary.is_some()
-                || self.shape.is_some()
-                || self.no_self.is_some()
-                || self.modulus.is_some()
-            {
-                return Err(ApiError::bad_request(format!(
-                    "rules: preset '{name}' fixes every rule; give either \"preset\" or boundary/shape/no_self/mod, not both"
-                )));
-            }
-            return Ok(presets::find(name)?.rules);
-        }
-        let boundary: Boundary = match &self.boundary {
-            Some(b) => b.parse().map_err(|e: lightsout::Error| bad(e))?,
-            None => Boundary::Open,
-        };
-        let mut shape = match &self.shape {
-            Some(s) => Shape::parse(s).map_err(bad)?,
-            None => Shape::plus(),
-        };
-        if self.no_self == Some(true) {
-            shape = Shape::from_offsets(shape.without_self().offsets().iter().copied()).map_err(
-                |_| {
-                    ApiError::bad_request(
-                        "invalid rules: without its own cell the press shape reaches no cell",
-                    )
-                },
-            )?;
-        }
-        let modulus = match self.modulus {
-            None => 2,
-            Some(k @ 2..=255) => k as u8,
-            Some(k) => {
-                return Err(ApiError::bad_request(format!(
-                    "invalid rules: mod {k}: a light has between 2 and 255 states"
-                )))
-            }
-        };
-        Rules::new(shape, boundary, modulus).map_err(bad)
+/// The shapes with a name (`Shape::parse` knows them), in menu order.
+pub const NAMED_SHAPES: [&str; 4] = ["plus", "x", "king", "knight"];
+
+/// The `rules` object of a request.
+#[derive(Debug, Default, Clone)]
+pub struct RulesJson(pub RulesSpec);
+
+impl<'de> Deserialize<'de> for RulesJson {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(RulesVisitor)
     }
 }
 
-fn bad(e: lightsout::Error) -> ApiError {
-    ApiError::bad_request(e.to_string())
+struct RulesVisitor;
+
+impl<'de> Visitor<'de> for RulesVisitor {
+    type Value = RulesJson;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(
+            r#"an object such as {"boundary":"torus","shape":"plus","mod":3} or {"preset":"cube"}"#,
+        )
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RulesJson, A::Error> {
+        let mut spec = RulesSpec::default();
+        while let Some(key) = map.next_key::<String>()? {
+            let text = match map.next_value::<serde_json::Value>()? {
+                serde_json::Value::Null => continue,
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Bool(b) => b.to_string(),
+                serde_json::Value::Number(n) => n.to_string(),
+                _ => {
+                    return Err(de::Error::custom(format!(
+                        "{key}: expected a string, a number or true/false"
+                    )))
+                }
+            };
+            spec.set(&key, &text).map_err(de::Error::custom)?;
+        }
+        Ok(RulesJson(spec))
+    }
 }
 
-/// What a press does under some rules, in the form the page needs to play them exactly
-/// as the server does (`GET /api/rules`).
+/// What a press does under some rules on a board, in the form the page needs to play
+/// them exactly as the server does (`GET /api/rules`).
 #[derive(Serialize, Debug)]
 pub struct RulesInfo {
     /// One line, e.g. `plus, torus, mod 2`.
@@ -93,16 +80,22 @@ pub struct RulesInfo {
     /// For shape rules: the mask form, e.g. `010/111/010`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask: Option<String>,
-    /// For per-cell rules: the cells (row-major indices) each cell's press changes.
+    /// With a board of at most [`REACH_MAX_CELLS`] cells (and always for per-cell rules
+    /// and graphs): the cells (row-major indices, sorted) each cell's press changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach: Option<Vec<Vec<u32>>>,
-    /// True when the toggle matrix is symmetric (an unsolvable board is then explained
-    /// by a quiet pattern).
+    /// For a preset drawn as a net (the cube): where each cell goes in the picture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<NetInfo>,
+    /// True when the toggle matrix is symmetric (an unsolvable two-state board is then
+    /// explained by a quiet pattern).
     pub symmetric: bool,
 }
 
 impl RulesInfo {
-    pub fn of(rules: &Rules) -> Self {
+    /// The rules of `spec`; with its `game` (the board they are played on), also the
+    /// reach lists of small boards and the layout of a preset drawn as a net.
+    pub fn of(rules: &Rules, game: Option<&Game>, spec: &RulesSpec) -> Self {
         let mut info = RulesInfo {
             description: rules.describe(),
             modulus: rules.modulus(),
@@ -110,8 +103,15 @@ impl RulesInfo {
             offsets: None,
             mask: None,
             reach: None,
+            layout: spec
+                .preset()
+                .ok()
+                .flatten()
+                .and_then(|p| p.net())
+                .map(NetInfo::from),
             symmetric: false,
         };
+        let small = game.filter(|g| g.cells() <= REACH_MAX_CELLS);
         match rules.reach() {
             Reach::Shape { shape, boundary } => {
                 info.boundary = Some(boundary.name());
@@ -119,76 +119,155 @@ impl RulesInfo {
                 info.mask = Some(shape.to_mask());
                 info.symmetric =
                     shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus);
+                info.reach = small.map(reach_lists);
             }
             Reach::Explicit(lists) => {
-                let reach: Vec<Vec<u32>> = lists.iter().map(|l| l.to_vec()).collect();
-                info.symmetric = reach.iter().enumerate().all(|(i, l)| {
+                info.symmetric = lists.iter().enumerate().all(|(i, l)| {
                     l.iter()
-                        .all(|&j| reach[j as usize].binary_search(&(i as u32)).is_ok())
+                        .all(|&j| lists[j as usize].binary_search(&(i as u32)).is_ok())
                 });
-                info.reach = Some(reach);
+                // Per-cell rules list every cell already: the game is theirs.
+                info.reach = game.map(reach_lists);
             }
         }
         info
     }
 }
 
-/// Shapes with a name, for the capabilities list.
-pub fn named_shapes() -> Vec<(&'static str, Shape)> {
-    vec![
-        ("plus", Shape::plus()),
-        ("x", Shape::x()),
-        ("king", Shape::king()),
-        ("knight", Shape::knight()),
-    ]
+/// For each cell, the sorted cells its press changes (the library's `Game::reached`).
+fn reach_lists(game: &Game) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    (0..game.cells())
+        .map(|cell| {
+            game.reached(cell, &mut out);
+            let mut list: Vec<u32> = out.iter().map(|&c| c as u32).collect();
+            list.sort_unstable();
+            list
+        })
+        .collect()
+}
+
+/// Rules written out as a request would give them, for presets played on a plain grid
+/// (so the page can show them and let the player vary them).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SpelledRules {
+    pub boundary: &'static str,
+    /// A named shape or a mask.
+    pub shape: String,
+    pub no_self: bool,
+    #[serde(rename = "mod")]
+    pub modulus: u8,
+}
+
+impl SpelledRules {
+    /// `None` for per-cell rules and graphs.
+    pub fn of(rules: &Rules) -> Option<Self> {
+        let (shape, boundary) = rules.shape()?;
+        let name = |s: &Shape| {
+            NAMED_SHAPES
+                .iter()
+                .find(|n| Shape::parse(n).as_ref() == Ok(s))
+                .map(|n| n.to_string())
+        };
+        let (shape, no_self) = match name(shape) {
+            Some(n) => (n, false),
+            None => match NAMED_SHAPES
+                .iter()
+                .find(|n| Shape::parse(n).map(|s| s.without_self()).as_ref() == Ok(shape))
+            {
+                Some(n) => (n.to_string(), true),
+                None => (shape.to_mask(), false),
+            },
+        };
+        Some(Self {
+            boundary: boundary.name(),
+            shape,
+            no_self,
+            modulus: rules.modulus(),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn spec(json: &str) -> RulesSpec {
-        serde_json::from_str(json).unwrap()
+    fn spec(json: &str) -> Result<RulesSpec, String> {
+        serde_json::from_str::<RulesJson>(json)
+            .map(|r| r.0)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
-    fn defaults_are_the_classic_rules() {
-        assert!(spec("{}").to_rules().unwrap().is_classic());
+    fn json_fields_are_the_library_spec() {
+        assert_eq!(spec("{}").unwrap(), RulesSpec::default());
+        let s = spec(r#"{"boundary":"torus","shape":"king","no_self":true,"mod":3}"#).unwrap();
+        assert_eq!(
+            s,
+            RulesSpec::parse("boundary=torus,shape=king,no_self,mod=3").unwrap()
+        );
+        // Numbers may come as strings, nulls are absent fields.
+        let s = spec(r#"{"mod":"5","preset":null,"no_self":false}"#).unwrap();
+        assert_eq!(s, RulesSpec::parse("mod=5").unwrap());
+        assert_eq!(
+            spec(r#"{"preset":"cube"}"#).unwrap().preset.as_deref(),
+            Some("cube")
+        );
     }
 
     #[test]
-    fn fields_build_the_same_rules_as_the_cli_flags() {
-        let r = spec(r#"{"boundary":"torus","shape":"king","no_self":true,"mod":3}"#)
-            .to_rules()
+    fn bad_fields_get_the_library_message() {
+        for (json, needle) in [
+            (r#"{"mod":256}"#, "modulus 256"),
+            (r#"{"mod":2.5}"#, "mod=2.5"),
+            (r#"{"bondary":"torus"}"#, "unknown rules key 'bondary'"),
+            (r#"{"no_self":"maybe"}"#, "no_self=maybe"),
+            (r#"{"shape":[1]}"#, "shape: expected a string"),
+            ("[1]", "an object"),
+        ] {
+            let e = spec(json).unwrap_err();
+            assert!(e.contains(needle), "{json}: {e}");
+        }
+        // Names are checked when the rules are built.
+        let e = spec(r#"{"preset":"classic","mod":3}"#)
+            .unwrap()
+            .rules()
+            .unwrap_err();
+        assert!(e.to_string().contains("drop mod"), "{e}");
+    }
+
+    #[test]
+    fn info_gives_reach_lists_for_small_boards_and_offsets_always() {
+        let game = RulesSpec::parse("boundary=torus")
+            .unwrap()
+            .game(Some((3, 4)))
             .unwrap();
-        let want = Rules::new(Shape::king().without_self(), Boundary::Torus, 3).unwrap();
-        assert_eq!(r, want);
-        let mask = spec(r#"{"shape":"010/111/010"}"#).to_rules().unwrap();
-        assert!(mask.is_classic());
-    }
-
-    #[test]
-    fn bad_rules_name_the_problem() {
-        let err = |j: &str| spec(j).to_rules().unwrap_err().message;
-        assert!(err(r#"{"boundary":"sphere"}"#).contains("unknown boundary 'sphere'"));
-        assert!(err(r#"{"shape":"star"}"#).contains("unknown shape 'star'"));
-        assert!(err(r#"{"mod":1}"#).contains("mod 1"));
-        assert!(err(r#"{"mod":256}"#).contains("mod 256"));
-        assert!(err(r#"{"shape":"000/010/000","no_self":true}"#).contains("reaches no cell"));
-        assert!(err(r#"{"preset":"nope"}"#).contains("unknown preset 'nope'"));
-        assert!(err(r#"{"preset":"classic","mod":3}"#).contains("not both"));
-        let unknown = serde_json::from_str::<RulesSpec>(r#"{"bondary":"torus"}"#).unwrap_err();
-        assert!(unknown.to_string().contains("unknown field `bondary`"));
-    }
-
-    #[test]
-    fn info_reports_offsets_and_symmetry() {
-        let info = RulesInfo::of(&Rules::classic());
-        assert_eq!(info.offsets.unwrap().len(), 5);
+        let info = RulesInfo::of(game.rules(), Some(&game), &RulesSpec::default());
+        assert_eq!(info.offsets.as_ref().unwrap().len(), 5);
+        let reach = info.reach.unwrap();
+        assert_eq!(reach[0], vec![0, 1, 3, 4, 8]);
         assert!(info.symmetric);
-        let knight_klein = spec(r#"{"boundary":"klein","shape":"knight"}"#)
-            .to_rules()
-            .unwrap();
-        assert!(!RulesInfo::of(&knight_klein).symmetric);
+        let big = Game::classic(101, 100).unwrap();
+        let info = RulesInfo::of(big.rules(), Some(&big), &RulesSpec::default());
+        assert!(info.reach.is_none() && info.offsets.is_some());
+        let cube = RulesSpec::parse("preset=cube").unwrap();
+        let game = cube.game(None).unwrap();
+        let info = RulesInfo::of(game.rules(), Some(&game), &cube);
+        assert_eq!(info.reach.unwrap().len(), 54);
+        assert_eq!(info.layout.unwrap().cells.len(), 54);
+        let knight_klein = RulesSpec::parse("boundary=klein,shape=knight").unwrap();
+        let rules = knight_klein.rules().unwrap();
+        assert!(!RulesInfo::of(&rules, None, &knight_klein).symmetric);
+    }
+
+    #[test]
+    fn spelled_rules_name_shapes_and_the_sigma_game() {
+        let s = |text: &str| SpelledRules::of(&RulesSpec::parse(text).unwrap().rules().unwrap());
+        assert_eq!(s("").unwrap().shape, "plus");
+        let sigma = s("no_self").unwrap();
+        assert_eq!((sigma.shape.as_str(), sigma.no_self), ("plus", true));
+        assert_eq!(s("shape=011/110/000").unwrap().shape, "011/110/000");
+        assert_eq!(s("preset=2000").unwrap().modulus, 3);
+        assert!(s("preset=merlin").is_none());
     }
 }

@@ -1,8 +1,10 @@
 //! Running solver work off the async threads, within the server's limits.
 //!
 //! The library cannot be interrupted, so every computation is bounded three ways:
-//! 1. before it starts, its cost is estimated from the size, the rules and the method,
-//!    and refused (422) above the work budget, so no request can start hours of work;
+//! 1. before it starts, its cost is estimated from the size, the rules and the method
+//!    (the library's `estimated_work`), and refused (422) above the work budget, so no
+//!    request can start hours of work (the minimal-press search, which can stop early,
+//!    gets the time left instead);
 //! 2. it runs on tokio's blocking pool holding one of `workers` permits, so however many
 //!    requests arrive, at most `workers` computations run (the rest wait, then get 503);
 //! 3. the client waits at most the time limit (then 504); a computation that overruns
@@ -11,38 +13,15 @@
 use super::error::ApiError;
 use super::Limits;
 use axum::http::StatusCode;
-use lightsout::{Game, Method};
+use lightsout::{estimated_work, Game, Method};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
-/// Estimated cost, in 64-bit word operations, of solving (or analysing) `game` with the
-/// concrete `method`. Deliberately simple: the leading term of each method's cost.
-pub fn cost(game: &Game, method: Method) -> f64 {
-    let (m, n) = (game.rows() as f64, game.cols() as f64);
-    let (long, short) = (m.max(n), m.min(n));
-    let cells = m * n;
-    let words = |bits: f64| (bits / 64.0).ceil();
-    match method {
-        Method::Poly => 4.0 * long * words(short) + short * short,
-        Method::Chase => long * short * words(short) + short * short * words(short),
-        Method::Rows => 2f64.powf(short) * long * words(short),
-        Method::Brute => f64::from(game.modulus()).powf(cells) * cells,
-        // Elimination of the full cells x cells system (also the fallback for any method
-        // this estimate does not know); over GF(2) with Four Russians tables, 8 columns a
-        // table look-up.
-        _ if game.modulus() == 2 => cells * cells * words(cells) / 8.0,
-        _ => cells * cells * cells,
-    }
-}
-
-/// Errors (422) if `work` word operations exceed the budget.
-pub fn check_budget(
-    limits: &Limits,
-    game: &Game,
-    method: Method,
-    work: f64,
-) -> Result<(), ApiError> {
+/// Errors (422) if the library's estimate of the work of `method` on `game`
+/// ([`estimated_work`], in 64-bit word operations) exceeds the budget.
+pub fn check_budget(limits: &Limits, game: &Game, method: Method) -> Result<(), ApiError> {
+    let work = estimated_work(game, method);
     if work > limits.max_work as f64 {
         return Err(ApiError::unprocessable(format!(
             "a {}x{} board with rules '{}' needs about {:.1e} word operations with method '{}', more than this server's limit of {:.1e} (--max-work)",
@@ -131,21 +110,18 @@ mod tests {
     use lightsout::{Boundary, Rules, Shape};
 
     #[test]
-    fn costs_grow_with_the_method() {
-        let g = Game::classic(100, 100).unwrap();
-        assert!(cost(&g, Method::Poly) < cost(&g, Method::Chase));
-        assert!(cost(&g, Method::Chase) < cost(&g, Method::Gauss));
-        assert!(cost(&g, Method::Gauss) < cost(&g, Method::Rows));
-        assert!(cost(&g, Method::Brute).is_infinite() || cost(&g, Method::Brute) > 1e300);
-        let torus = Game::new(
-            120,
-            120,
-            Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap(),
-        )
-        .unwrap();
-        // 14,400^3 / 64 / 8 word operations: about 5.8e9.
-        let c = cost(&torus, Method::Gauss);
-        assert!((5.5e9..6.0e9).contains(&c), "{c}");
+    fn the_budget_uses_the_library_estimate() {
+        let limits = Limits {
+            max_work: 1 << 30,
+            ..Limits::default()
+        };
+        let torus =
+            |n| Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap();
+        // The chase makes a 300x300 torus cheap; eliminating its 90,000 cells is not.
+        assert!(check_budget(&limits, &torus(300), Method::Auto).is_ok());
+        let e = check_budget(&limits, &torus(300), Method::Gauss).unwrap_err();
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(e.message.contains("300x300") && e.message.contains("--max-work"));
     }
 
     #[tokio::test]

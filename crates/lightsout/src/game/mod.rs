@@ -8,7 +8,7 @@ mod spec;
 
 pub use board::Board;
 pub use graph::{Graph, MAX_EDGES, MAX_NODES};
-pub use presets::{preset, Preset, PRESETS};
+pub use presets::{preset, Face, Net, Preset, PRESETS};
 pub use rules::{Boundary, Reach, Rules, Shape};
 pub use spec::RulesSpec;
 

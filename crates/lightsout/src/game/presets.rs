@@ -167,6 +167,26 @@ impl Preset {
         goal
     }
 
+    /// How to draw the board when its rows and columns are not the puzzle's picture: the
+    /// Lights Out Cube's 18 x 3 board unfolded into the cross-shaped net of the cube.
+    /// `None` for the presets played on a plain grid.
+    ///
+    /// ```
+    /// use lightsout::game::preset;
+    /// let net = preset("cube")?.net().unwrap();
+    /// assert_eq!((net.rows, net.cols), (9, 12));
+    /// assert_eq!(net.cells[0], (0, 3)); // the Up face's first facelet
+    /// assert_eq!(net.faces[2].name, "Front");
+    /// assert!(preset("classic")?.net().is_none());
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn net(&self) -> Option<Net> {
+        match self.kind {
+            Kind::Cube => Some(cube_net()),
+            _ => None,
+        }
+    }
+
     /// The position to start from when none is given: every light on (in state 1), or
     /// all off for the XL-25, whose goal is all on.
     pub fn start(&self) -> Board {
@@ -176,6 +196,36 @@ impl Preset {
             _ => all_on(&game),
         }
     }
+}
+
+/// A picture of a board whose cells are not a plain grid: each cell's place in a grid
+/// of `rows x cols` places (the places no cell takes are holes), and the faces the
+/// picture is made of. See [`Preset::net`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Net {
+    /// Rows of the picture.
+    pub rows: usize,
+    /// Columns of the picture.
+    pub cols: usize,
+    /// For each cell of the board, in row-major order, its (row, column) in the picture.
+    pub cells: Vec<(usize, usize)>,
+    /// The faces, in board order.
+    pub faces: Vec<Face>,
+}
+
+/// One face of a [`Net`]: a name and the rectangle of the picture it covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Face {
+    /// The face's name (`Up`, `Left`, ...).
+    pub name: &'static str,
+    /// First row of the picture it covers.
+    pub row: usize,
+    /// First column of the picture it covers.
+    pub col: usize,
+    /// Number of rows it covers.
+    pub rows: usize,
+    /// Number of columns it covers.
+    pub cols: usize,
 }
 
 /// Every light in state 1.
@@ -231,6 +281,44 @@ const CUBE_FACES: [[[i32; 3]; 3]; 6] = [
     [[0, -1, 0], [1, 0, 0], [0, 0, -1]],  // Down
 ];
 
+/// Where each face of [`CUBE_FACES`] goes in the net (a 9 x 12 picture): its name and
+/// its top-left place. Every face keeps its board orientation, so cells side by side in
+/// the picture are neighbours on the cube (a test checks it).
+const CUBE_NET: [(&str, usize, usize); 6] = [
+    ("Up", 0, 3),
+    ("Left", 3, 0),
+    ("Front", 3, 3),
+    ("Right", 3, 6),
+    ("Back", 3, 9),
+    ("Down", 6, 3),
+];
+
+/// The cube's board (face `f` in rows `3f..3f+3`) unfolded into the net of [`CUBE_NET`].
+fn cube_net() -> Net {
+    let cells = (0..54)
+        .map(|cell| {
+            let (_, row, col) = CUBE_NET[cell / 9];
+            (row + cell % 9 / 3, col + cell % 3)
+        })
+        .collect();
+    let faces = CUBE_NET
+        .iter()
+        .map(|&(name, row, col)| Face {
+            name,
+            row,
+            col,
+            rows: 3,
+            cols: 3,
+        })
+        .collect();
+    Net {
+        rows: 9,
+        cols: 12,
+        cells,
+        faces,
+    }
+}
+
 /// The Lights Out Cube as a graph on the 18 x 3 board (face `f` in rows `3f..3f+3`, so
 /// cell `9f + 3r + c` is row `r`, column `c` of face `f`: the labelling of
 /// `docs/presets.md`): two facelets are neighbours when they share an edge, on one face
@@ -272,6 +360,39 @@ mod tests {
         // The graph is symmetric: u reaches v iff v reaches u.
         let m = game.toggle_matrix().unwrap();
         assert_eq!(m, m.transpose());
+    }
+
+    #[test]
+    fn the_cube_net_puts_neighbours_side_by_side() {
+        let p = preset("cube").unwrap();
+        let (net, game) = (p.net().unwrap(), p.game());
+        assert_eq!(net.cells.len(), game.cells());
+        let mut place = std::collections::HashMap::new();
+        for (cell, &(r, c)) in net.cells.iter().enumerate() {
+            assert!(r < net.rows && c < net.cols);
+            assert!(
+                place.insert((r, c), cell).is_none(),
+                "two cells at ({r}, {c})"
+            );
+            let face = &net.faces[cell / 9];
+            assert!((face.row..face.row + face.rows).contains(&r));
+            assert!((face.col..face.col + face.cols).contains(&c));
+        }
+        // Cells side by side in the picture are neighbours on the cube: 12 pairs inside
+        // each face, and 3 across each of the 5 cube edges the net keeps joined (U-F,
+        // L-F, F-R, R-B, F-D).
+        let mut out = Vec::new();
+        let mut pairs = 0;
+        for (&(r, c), &cell) in &place {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                if let Some(&other) = place.get(&(r + dr, c + dc)) {
+                    game.reached(cell, &mut out);
+                    assert!(out.contains(&other), "cells {cell} and {other}");
+                    pairs += 1;
+                }
+            }
+        }
+        assert_eq!(pairs, 6 * 12 + 5 * 3);
     }
 
     #[test]
