@@ -79,7 +79,7 @@ after(async () => {
 async function open(hash = '', ctx = context) {
   const page = await ctx.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(e.stack || e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.errors = errors;
   await page.goto(`${base}/${hash}`);
@@ -350,6 +350,20 @@ test("Merlin's Magic Square from the menu: per-cell presses, the goal shown, sol
   assert.deepEqual(s.board, s.target, 'the magic square: every light on but the centre');
   assert.ok(s.won);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('more solutions than the search covers: the best found, said to be unproven, still solves', async () => {
+  // The sigma game on 36x36 has nullity 36: 2^36 solutions, beyond the proven search.
+  const page = await open('#r=36&c=36&edges=open&shape=plus&noself=1&seed=4');
+  let s = await solve(page);
+  assert.ok(s.plan && s.planBest && !s.planMinimal);
+  assert.match(await page.textContent('#solution-info'), /best found, not proven minimal/);
+  assert.match(await page.textContent('#solution-info'), /nullity 36/);
+  await page.click('#play');
+  await waitFor(page, () => window.lightsout.summary().won, undefined, 60000);
+  s = await state(page);
+  assert.equal(s.lightsOn, 0);
   await page.close();
 });
 

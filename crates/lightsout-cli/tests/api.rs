@@ -1,7 +1,8 @@
 //! The web API as clients see it: the real `lightsout serve` binary on a free loopback
 //! port, spoken to over HTTP. Every returned press pattern is replayed with the library.
 
-use lightsout::{Board, Boundary, Game, Rules, Shape};
+use lightsout::game::{preset, PRESETS};
+use lightsout::{Board, Boundary, Game, Rules, RulesSpec, Shape};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -181,22 +182,285 @@ fn health_capabilities_and_presets() {
 
     let (code, p) = s.get("/api/presets");
     assert_eq!(code, 200);
+    assert_eq!(p, json!({"presets": caps["presets"]}));
     let presets = p["presets"].as_array().unwrap();
-    assert!(presets.iter().any(|p| p["name"] == "classic"));
-    // Every binary preset's rules solve a random solvable board of its size.
+    let names: Vec<&str> = presets
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let library: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    assert_eq!(names, library, "the library's presets, in its order");
+    // A random board of each preset (made by presses from its goal) is solved towards
+    // the goal, under the preset's name and under its rules written out.
     for preset in presets {
         let name = preset["name"].as_str().unwrap();
         let (code, r) = s.get(&format!("/api/random?preset={name}&seed=3"));
         assert_eq!(code, 200, "{name}: {r}");
-        let (code, sol) = s.solve(json!({"board": r["board"], "rules": preset["rules"],
+        let (code, sol) = s.solve(json!({"board": r["board"], "rules": {"preset": name}}));
+        assert_eq!(
+            (code, &sol["solvable"]),
+            (200, &json!(true)),
+            "{name}: {sol}"
+        );
+        let (code, sol) = s.solve(json!({"board": r["board"], "rules": preset.get("rules"),
                                          "target": preset.get("target")}));
-        if r["mod"] == 2 {
-            assert_eq!(code, 200, "{name}: {sol}");
-            assert_eq!(sol["solvable"], true, "{name}");
-        } else {
-            // Until the mod-K solvers land, an honest refusal (never a wrong answer).
-            assert!(code == 200 || code == 422, "{name}: {code} {sol}");
+        assert_eq!(
+            (code, &sol["solvable"]),
+            (200, &json!(true)),
+            "{name}: {sol}"
+        );
+    }
+}
+
+#[test]
+fn every_preset_solves_its_start_to_its_goal_and_the_presses_replay() {
+    let s = Server::start(&[]);
+    let (_, list) = s.get("/api/presets");
+    for p in &PRESETS {
+        let listed = list["presets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == p.name)
+            .unwrap();
+        let (game, start, goal) = (p.game(), p.start(), p.goal());
+        let k = p.modulus();
+        assert_eq!(board_of(&listed["start"], k), start, "{}", p.name);
+        assert_eq!(listed["mod"], k, "{}", p.name);
+        match listed.get("target") {
+            Some(t) => assert_eq!(board_of(t, k), goal, "{}", p.name),
+            None => assert!(goal.is_zero(), "{}: the goal is all off", p.name),
         }
+        // Without a target, a preset aims for its own goal.
+        let (code, v) = s.solve(json!({"board": listed["start"],
+                                       "rules": {"preset": p.name}, "min": true}));
+        assert_eq!(code, 200, "{}: {v}", p.name);
+        assert_eq!(
+            (&v["solvable"], &v["minimal"], &v["proven"]),
+            (&json!(true), &json!(true), &json!(true)),
+            "{}: {v}",
+            p.name
+        );
+        let presses = board_of(&v["presses"], k);
+        assert_eq!(v["press_count"], presses.total());
+        assert!(
+            game.is_solution(&start, &goal, &presses).unwrap(),
+            "{}: the presses take the start to the goal",
+            p.name
+        );
+    }
+    // Published figures, through the API: the cube's nullity is 6 (docs/presets.md),
+    // Lights Out 2000's 3.
+    for (name, nullity) in [("cube", 6), ("2000", 3), ("merlin", 0), ("classic", 2)] {
+        let p = preset(name).unwrap();
+        let body = json!({"rows": p.rows, "cols": p.cols, "rules": {"preset": name}});
+        let (code, v) = s.post("/api/analyze", &body.to_string());
+        assert_eq!((code, &v["nullity"]), (200, &json!(nullity)), "{name}: {v}");
+    }
+    // A preset is played at its own size only.
+    let (code, v) = s.solve(json!({"board": ["11","11"], "rules": {"preset": "cube"}}));
+    assert_eq!(code, 400);
+    assert!(error_of(&v).contains("18x3"), "{v}");
+}
+
+#[test]
+fn the_cube_comes_with_its_net() {
+    let s = Server::start(&[]);
+    let (code, info) = s.get("/api/rules?preset=cube");
+    assert_eq!(code, 200, "{info}");
+    let layout = &info["layout"];
+    assert_eq!((&layout["rows"], &layout["cols"]), (&json!(9), &json!(12)));
+    let faces: Vec<&str> = layout["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(faces, ["Up", "Left", "Front", "Right", "Back", "Down"]);
+    // 54 cells on distinct places of the 9x12 picture, each inside its face.
+    let places: Vec<(u64, u64)> = layout["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(places.len(), 54);
+    let mut at = std::collections::HashMap::new();
+    for (cell, &(r, c)) in places.iter().enumerate() {
+        let f = &layout["faces"][cell / 9];
+        let (fr, fc) = (f["row"].as_u64().unwrap(), f["col"].as_u64().unwrap());
+        assert!(
+            (fr..fr + 3).contains(&r) && (fc..fc + 3).contains(&c),
+            "cell {cell}"
+        );
+        assert!(at.insert((r, c), cell).is_none(), "two cells at ({r}, {c})");
+    }
+    // The reach lists are the library's cube: 5 cells a press, symmetric; and lights
+    // side by side in the picture are neighbours on the cube.
+    let game = preset("cube").unwrap().game();
+    let reach = info["reach"].as_array().unwrap();
+    let mut out = Vec::new();
+    for (cell, list) in reach.iter().enumerate() {
+        game.reached(cell, &mut out);
+        let list: Vec<usize> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(list, out, "cell {cell}");
+        assert_eq!(list.len(), 5);
+    }
+    for (&(r, c), &cell) in &at {
+        for next in [(r + 1, c), (r, c + 1)] {
+            if let Some(&other) = at.get(&next) {
+                game.reached(cell, &mut out);
+                assert!(
+                    out.contains(&other),
+                    "{cell} and {other} touch in the picture"
+                );
+            }
+        }
+    }
+    assert_eq!(info["symmetric"], true);
+    // The same layout comes with the preset list.
+    let (_, list) = s.get("/api/presets");
+    let cube = list["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "cube")
+        .unwrap();
+    assert_eq!(&cube["layout"], layout);
+    assert_eq!(cube["fixed_size"], true);
+    assert!(cube.get("rules").is_none());
+}
+
+#[test]
+fn k_state_boards_are_solved_and_the_press_counts_replay() {
+    let s = Server::start(&[]);
+    let cases = [
+        (3, "plus", "open", false, 5, 5),
+        (3, "plus", "torus", false, 6, 4),
+        (4, "plus", "open", false, 6, 6),
+        (5, "king", "torus", false, 5, 7),
+        (6, "plus", "open", true, 4, 4),
+        (7, "x", "klein", false, 5, 5),
+        (12, "knight", "open", false, 6, 6),
+        (255, "plus", "projective", false, 4, 5),
+    ];
+    let mut unsolvable = 0;
+    for (i, &(k, shape, boundary, no_self, rows, cols)) in cases.iter().enumerate() {
+        let rules = json!({"mod": k, "shape": shape, "boundary": boundary, "no_self": no_self});
+        let game = RulesSpec::parse(&format!(
+            "mod={k},shape={shape},boundary={boundary},no_self={no_self}"
+        ))
+        .unwrap()
+        .game(Some((rows, cols)))
+        .unwrap();
+        for solvable in [true, false] {
+            let q = format!(
+                "/api/random?rows={rows}&cols={cols}&seed={i}&solvable={solvable}&mod={k}&shape={shape}&boundary={boundary}&no_self={no_self}"
+            );
+            let (code, r) = s.get(&q);
+            assert_eq!(code, 200, "{q}: {r}");
+            let (code, v) = s.solve(json!({"board": r["board"], "rules": rules, "min": true}));
+            assert_eq!(code, 200, "{rules}: {v}");
+            let start = board_of(&r["board"], k);
+            if solvable {
+                assert_eq!(v["solvable"], true, "{rules}: a board made by presses");
+            }
+            if v["solvable"] == false {
+                unsolvable += 1;
+                assert!(v["presses"].is_null());
+                continue;
+            }
+            assert_eq!(v["proven"], true, "{rules}: {v}");
+            let presses = board_of(&v["presses"], k);
+            assert!(
+                presses.values().iter().all(|&p| p < k),
+                "press counts 0..K-1"
+            );
+            assert_eq!(
+                v["press_count"],
+                presses.total(),
+                "the sum of the press counts"
+            );
+            assert!(
+                game.is_solution(&start, &game.empty_board(), &presses)
+                    .unwrap(),
+                "{rules} {rows}x{cols}: the press counts solve the board"
+            );
+        }
+    }
+    assert!(
+        unsolvable > 0,
+        "some uniformly random boards are unsolvable"
+    );
+    // Lights Out 2000 towards a target of every light in state 1, from a board made by
+    // presses (2 on the diagonal) from that target.
+    let game = preset("2000").unwrap().game();
+    let ones = Board::from_values(5, 5, 3, &[1; 25]).unwrap();
+    let mut start = ones.clone();
+    for i in 0..5 {
+        game.press(&mut start, i, i);
+        game.press(&mut start, i, i);
+    }
+    let (code, v) = s.solve(json!({"board": start.to_rows(), "target": ones.to_rows(),
+                                   "rules": {"preset": "2000"}, "min": true}));
+    assert_eq!((code, &v["solvable"]), (200, &json!(true)), "{v}");
+    let presses = board_of(&v["presses"], 3);
+    assert!(presses.total() <= 10, "at most the 10 presses that made it");
+    assert!(game.is_solution(&start, &ones, &presses).unwrap());
+}
+
+#[test]
+fn min_stops_at_its_time_limit_with_the_best_found() {
+    // 39x39 all on: 2^32 solutions; the proven search takes about a second on 2 cores.
+    let all_on = vec!["1".repeat(39); 39];
+    let game = Game::classic(39, 39).unwrap();
+    let check = |v: &Value| {
+        let presses = board_of(&v["presses"], 2);
+        assert_eq!(v["press_count"], presses.total());
+        assert!(game
+            .is_solution(&Board::all_on(39, 39), &Board::new(39, 39), &presses)
+            .unwrap());
+    };
+    let s = Server::start(&[]);
+    // The request's own limit.
+    let started = Instant::now();
+    let (code, v) = s.solve(json!({"board": all_on, "min": true, "time_limit": 0.05}));
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(
+        (&v["minimal"], &v["proven"]),
+        (&json!(false), &json!(false))
+    );
+    check(&v);
+    // Without one, the search finishes: 561 presses (README, "Fewest presses").
+    let (code, v) = s.solve(json!({"board": all_on, "min": true}));
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(
+        (&v["press_count"], &v["proven"]),
+        (&json!(561), &json!(true))
+    );
+    check(&v);
+    // The server's limit bounds the search too: an answer (not a 504) in time.
+    let s = Server::start(&["--time-limit", "0.3"]);
+    let started = Instant::now();
+    let (code, v) = s.solve(json!({"board": all_on, "min": true}));
+    assert!(started.elapsed() < Duration::from_millis(2000));
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["proven"], false);
+    check(&v);
+    for bad in [json!(-1), json!("soon")] {
+        let (code, v) = s.solve(json!({"board": ["11"], "min": true, "time_limit": bad}));
+        assert_eq!(code, 400, "{v}");
+        assert!(error_of(&v).contains("time_limit"), "{v}");
     }
 }
 
@@ -399,13 +663,16 @@ fn random_boards_are_reproducible_and_checked_before_allocation() {
         ("rows=99999999999999999999999", "rows="),
         ("seed=-1", "seed=-1"),
         ("solvable=maybe", "solvable=maybe"),
-        ("colour=red", "unknown field `colour`"),
+        ("colour=red", "unknown rules key 'colour'"),
         ("boundary=sphere", "unknown boundary 'sphere'"),
         ("shape=star", "unknown shape 'star'"),
         ("preset=nope", "unknown preset 'nope'"),
-        ("mod=1", "mod 1"),
-        ("mod=256", "mod 256"),
-        ("preset=merlin&rows=4&cols=4", "per-cell rules list 9 cells"),
+        ("mod=1", "modulus 1"),
+        ("mod=256", "modulus 256"),
+        (
+            "preset=merlin&rows=4&cols=4",
+            "played on a 3x3 board, not 4x4",
+        ),
     ] {
         let (code, v) = s.get(&format!("/api/random?{q}"));
         assert_eq!(code, 400, "{q}: {v}");
@@ -477,17 +744,17 @@ fn bad_requests_get_a_4xx_naming_the_problem() {
         (
             r#"{"board":[[1,0]],"rules":{"preset":"classic","mod":3}}"#.into(),
             400,
-            "not both",
+            "preset 'classic' fixes the rules; drop mod",
         ),
         (
             r#"{"board":[[1,0]],"rules":{"mod":256}}"#.into(),
             400,
-            "mod 256",
+            "modulus 256",
         ),
         (
             r#"{"board":[[1,0]],"rules":{"bondary":"torus"}}"#.into(),
             400,
-            "unknown field `bondary`",
+            "unknown rules key 'bondary'",
         ),
         (
             r#"{"board":[[1,0]],"method":"magic"}"#.into(),

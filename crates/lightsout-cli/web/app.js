@@ -14,6 +14,9 @@
   const MAX_SIDE = 1000;
   /** Boards up to this many cells get their par (minimal solution) fetched up front. */
   const PAR_MAX_CELLS = 10000;
+  /** Longest the server searches for the fewest presses of one board (then it answers
+   * with the best found, marked not proven). */
+  const SEARCH_SECONDS = 3;
   /** Boards up to this many cells are written into the URL. */
   const URL_MAX_CELLS = 250000;
 
@@ -35,7 +38,8 @@
     redo: [],
     edit: false,
     plan: null, // Uint8Array of press counts that solve the board, or null
-    planMinimal: false,
+    planMinimal: false, // the plan is a proven minimal solution
+    planBest: false, // the plan is the server's answer for this board (minimal, or the best its search found in time)
     planMeta: null, // the solve answer's numbers
     showPlan: false,
     par: null,
@@ -239,16 +243,16 @@
       applyPress(cell, 1);
     }
     // Dropping presses of a minimal solution leaves a minimal solution; others do not.
-    const wasMinimal = S.planMinimal;
-    if (!onPlan) S.planMinimal = false;
-    S.undo.push({ kind: 'press', cells: list, wasMinimal });
+    const was = { wasMinimal: S.planMinimal, wasBest: S.planBest };
+    if (!onPlan) S.planMinimal = S.planBest = false;
+    S.undo.push({ kind: 'press', cells: list, ...was });
     S.redo.length = 0;
     S.moves += list.length;
     S.hint = -1;
     boardChanged({ pressed: true });
     // A press never changes whether the board can be solved: an explanation stays true.
     if (S.unsolvable && !fromPlay) explainUnsolvable();
-    if (S.showPlan && !S.planMinimal) scheduleSolve();
+    if (S.showPlan && !S.planBest) scheduleSolve();
   }
 
   /** Edit-mode changes: `changes` is a list of [cell, before, after]. */
@@ -266,7 +270,7 @@
 
   function puzzleEdited() {
     S.plan = null;
-    S.planMinimal = false;
+    S.planMinimal = S.planBest = false;
     S.par = null;
     S.seed = null;
     S.hint = -1;
@@ -283,6 +287,7 @@
       for (let i = step.cells.length - 1; i >= 0; i--) applyPress(step.cells[i], S.K - 1);
       S.moves -= step.cells.length;
       S.planMinimal = step.wasMinimal && !!S.plan;
+      S.planBest = step.wasBest && !!S.plan;
       S.redo.push(step);
       S.hint = -1;
       boardChanged({});
@@ -306,7 +311,7 @@
         if (!S.plan || S.plan[cell] === 0) onPlan = false;
         applyPress(cell, 1);
       }
-      if (!onPlan) S.planMinimal = false;
+      if (!onPlan) S.planMinimal = S.planBest = false;
       S.moves += step.cells.length;
       S.undo.push(step);
       S.hint = -1;
@@ -347,7 +352,7 @@
       S.redo = [];
     }
     S.plan = null;
-    S.planMinimal = false;
+    S.planMinimal = S.planBest = false;
     S.planMeta = null;
     S.par = null;
     S.unsolvable = null;
@@ -416,7 +421,12 @@
   // ---------------------------------------------------------------- solving
 
   function solveRequest() {
-    const body = { board: rowsOf(S.board), rules: S.preset ? { preset: S.preset } : S.spec, min: true };
+    const body = {
+      board: rowsOf(S.board),
+      rules: S.preset ? { preset: S.preset } : S.spec,
+      min: true,
+      time_limit: SEARCH_SECONDS,
+    };
     if (S.target) body.target = rowsOf(S.target);
     return post('/api/solve', body);
   }
@@ -426,10 +436,11 @@
     if (res.solvable) {
       S.plan = flatten(res.presses);
       S.planMinimal = !!res.minimal;
+      S.planBest = true;
       S.unsolvable = null;
     } else {
       S.plan = null;
-      S.planMinimal = false;
+      S.planMinimal = S.planBest = false;
       S.unsolvable = { reason: res.reason, witness: res.witness ? flatten(res.witness) : null };
     }
   }
@@ -448,9 +459,9 @@
     render();
   }
 
-  const haveAnswer = () => (S.plan && S.planMinimal) || !!S.unsolvable;
+  const haveAnswer = () => (S.plan && S.planBest) || !!S.unsolvable;
 
-  /** Makes sure a minimal plan (or the reason there is none) is known for this board. */
+  /** Makes sure the server's plan (or the reason there is none) is known for this board. */
   function ensurePlan() {
     if (haveAnswer()) return Promise.resolve();
     if (solving) return solving;
@@ -771,6 +782,8 @@
     const H = canvas.height;
     const cs = W / G.cols; // device pixels per cell
     ctx.clearRect(0, 0, W, H);
+    // A frame can come before the rules have loaded (a resize at start-up).
+    if (paletteRgb.length !== S.K) buildPalette();
     if (cs < 4 && G.plain) {
       drawPixels();
       return false;
@@ -1185,7 +1198,7 @@
     const chips = [];
     if (m.solvable && S.plan) {
       const n = planPresses();
-      const label = S.planMinimal ? 'minimal' : m.minimal ? 'updating…' : 'not proven minimal';
+      const label = S.planMinimal ? 'minimal' : S.planBest ? 'best found, not proven minimal' : 'updating…';
       chips.push(`<span class="chip">${fmt(n)} ${n === 1 ? 'press' : 'presses'} · ${label}</span>`);
     } else if (!m.solvable) {
       chips.push('<span class="chip bad">no solution</span>');
@@ -1644,6 +1657,7 @@
       target: S.target ? Array.from(S.target) : null,
       plan: S.plan ? Array.from(S.plan) : null,
       planMinimal: S.planMinimal,
+      planBest: S.planBest,
       showPlan: S.showPlan,
       witness: S.unsolvable && S.unsolvable.witness ? Array.from(S.unsolvable.witness) : null,
       moves: S.moves,

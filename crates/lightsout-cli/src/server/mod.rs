@@ -3,13 +3,16 @@
 //!
 //! | endpoint | answer |
 //! |----------|--------|
-//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, method?}`) |
+//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, time_limit?, method?}`) |
 //! | `POST /api/analyze` | `analyze --json`'s object (`{rows, cols, rules?, method?, quiet?}`) |
 //! | `GET /api/random?rows=&cols=&solvable=&seed=&<rules>` | a random board |
-//! | `GET /api/rules?<rules>&rows=&cols=` | what a press does, and which method would run |
-//! | `GET /api/presets` | the named puzzles |
+//! | `GET /api/rules?<rules>&rows=&cols=` | what a press does (reach lists, the cube's layout), and which method would run |
+//! | `GET /api/presets` | the library's presets, with start, goal and layout |
 //! | `GET /api/capabilities` | boundaries, shapes, moduli, presets and limits |
 //! | `GET /api/health` | `{"status":"ok"}` |
+//!
+//! Rules, presets and work estimates are the library's (`RulesSpec`, `PRESETS`,
+//! `estimated_work`); this module only translates them to and from JSON.
 //!
 //! Every error is a 4xx/5xx with `{"error": "..."}`.
 

@@ -28,7 +28,7 @@ pub struct RulesJson(pub RulesSpec);
 
 impl<'de> Deserialize<'de> for RulesJson {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_map(RulesVisitor)
+        d.deserialize_any(RulesVisitor)
     }
 }
 
@@ -41,6 +41,11 @@ impl<'de> Visitor<'de> for RulesVisitor {
         f.write_str(
             r#"an object such as {"boundary":"torus","shape":"plus","mod":3} or {"preset":"cube"}"#,
         )
+    }
+
+    /// `"rules": null` is the default rules.
+    fn visit_unit<E: de::Error>(self) -> Result<RulesJson, E> {
+        Ok(RulesJson::default())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RulesJson, A::Error> {
@@ -201,6 +206,7 @@ mod tests {
     #[test]
     fn json_fields_are_the_library_spec() {
         assert_eq!(spec("{}").unwrap(), RulesSpec::default());
+        assert_eq!(spec("null").unwrap(), RulesSpec::default());
         let s = spec(r#"{"boundary":"torus","shape":"king","no_self":true,"mod":3}"#).unwrap();
         assert_eq!(
             s,
