@@ -415,6 +415,38 @@ fn k_state_boards_are_solved_and_the_press_counts_replay() {
 }
 
 #[test]
+fn analyze_counts_the_solvable_positions_for_composite_k() {
+    let s = Server::start(&[]);
+    // 2x3 boards mod 4 and mod 6: count the distinct effects of all press patterns.
+    for (k, rows, cols, shape) in [(4u8, 2, 3, "plus"), (6, 2, 3, "x"), (4, 3, 3, "king")] {
+        let body = json!({"rows": rows, "cols": cols, "rules": {"mod": k, "shape": shape}});
+        let (code, v) = s.post("/api/analyze", &body.to_string());
+        assert_eq!(code, 200, "{v}");
+        let game = RulesSpec::parse(&format!("mod={k},shape={shape}"))
+            .unwrap()
+            .game(Some((rows, cols)))
+            .unwrap();
+        let cells = rows * cols;
+        let mut seen = std::collections::HashSet::new();
+        let mut values = vec![0u8; cells];
+        for n in 0..(k as u64).pow(cells as u32) {
+            let mut x = n;
+            for v in values.iter_mut() {
+                *v = (x % k as u64) as u8;
+                x /= k as u64;
+            }
+            let presses = Board::from_values(rows, cols, k, &values).unwrap();
+            seen.insert(game.effect(&presses).unwrap().values());
+        }
+        assert_eq!(
+            v["solvable_positions"],
+            json!(seen.len().to_string()),
+            "mod {k} {shape} {rows}x{cols}"
+        );
+    }
+}
+
+#[test]
 fn min_stops_at_its_time_limit_with_the_best_found() {
     // 39x39 all on: 2^32 solutions; the proven search takes about a second on 2 cores.
     let all_on = vec!["1".repeat(39); 39];

@@ -13,8 +13,8 @@ use axum::extract::Request;
 use axum::extract::{Query, State};
 use axum::Json;
 use lightsout::{
-    analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
-    RulesSpec, Shape,
+    analyze, kernel_size, minimal, solve as solve_board, Board, Boundary, Game, Method,
+    MinimalOptions, RulesSpec, Shape,
 };
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
@@ -227,7 +227,11 @@ pub async fn analyze_game(
                 method: a.method.name(),
                 rank: a.rank,
                 nullity: a.nullity,
-                solvable_positions: BigUint::from(game.modulus()).pow(a.rank as u32).to_string(),
+                // Every solvable position has as many solutions as there are quiet
+                // patterns (K^nullity for prime K; the module's own size for composite K).
+                solvable_positions: (BigUint::from(game.modulus()).pow(game.cells() as u32)
+                    / kernel_size(&a.quiet))
+                .to_string(),
                 quiet_patterns: listed.then(|| a.quiet.iter().map(rows_of).collect()),
             })
         })
