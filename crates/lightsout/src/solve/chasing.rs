@@ -5,50 +5,153 @@
 //! `p_{i-1} + A p_i + s p_i + p_{i+1}` (`A`: left and right neighbours, `s`: self
 //! toggle), so `p_{i+1} = b_i + p_{i-1} + (A + s) p_i`. Choosing the first row fixes all
 //! the others; the board is solved when the row after the last, `p_m`, is zero.
+//!
+//! The kernel streams: it holds three press rows and reads each board row once per
+//! chase from a [`RowSource`], in either [`BitOrder`] (the plus shape is symmetric, so
+//! the chase works on bitmap-ordered rows as they are, only the carries between words
+//! change direction). A plain word loop: the compiler vectorises it.
 
-use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};
+use super::stream::{BitOrder, RowSource};
+use crate::gf2::{words_for, BitMatrix, WORD_BITS};
 
-/// `out = b ^ prev ^ (A + s) cur`, all rows `width` bits wide (`b` may be absent: zero).
+/// `out = b ^ prev ^ (A + s) cur` on rows in order `MSB` (`self_mask` all ones for the
+/// self toggle, else 0; `last_mask` the valid bits of the last word).
+#[inline(always)]
+fn step_in<const MSB: bool>(
+    out: &mut [u64],
+    b: &[u64],
+    prev: &[u64],
+    cur: &[u64],
+    self_mask: u64,
+    last_mask: u64,
+) {
+    let n = out.len();
+    let (b, prev, cur) = (&b[..n], &prev[..n], &cur[..n]);
+    // One word from its own value and those of the word below (columns before it) and
+    // above (columns after it).
+    let word = |lower: u64, c: u64, upper: u64| -> u64 {
+        let neighbours = if MSB {
+            (c >> 1 | lower << (WORD_BITS - 1)) ^ (c << 1 | upper >> (WORD_BITS - 1))
+        } else {
+            (c << 1 | lower >> (WORD_BITS - 1)) ^ (c >> 1 | upper << (WORD_BITS - 1))
+        };
+        neighbours ^ (c & self_mask)
+    };
+    if n == 1 {
+        out[0] = (b[0] ^ prev[0] ^ word(0, cur[0], 0)) & last_mask;
+        return;
+    }
+    out[0] = b[0] ^ prev[0] ^ word(0, cur[0], cur[1]);
+    for i in 1..n - 1 {
+        out[i] = b[i] ^ prev[i] ^ word(cur[i - 1], cur[i], cur[i + 1]);
+    }
+    out[n - 1] = (b[n - 1] ^ prev[n - 1] ^ word(cur[n - 2], cur[n - 1], 0)) & last_mask;
+}
+
+/// One chase step, `out = b ^ prev ^ (A + s) cur`, rows `width` bits wide in `order`.
 #[inline]
 pub(crate) fn chase_step(
     out: &mut [u64],
-    b: Option<&[u64]>,
+    b: &[u64],
     prev: &[u64],
     cur: &[u64],
     self_toggle: bool,
     width: usize,
+    order: BitOrder,
 ) {
-    let words = out.len();
-    for i in 0..words {
-        let c = cur[i];
-        let left_in = if i + 1 < words {
-            cur[i + 1] << (WORD_BITS - 1)
-        } else {
-            0
-        };
-        let right_in = if i > 0 {
-            cur[i - 1] >> (WORD_BITS - 1)
-        } else {
-            0
-        };
-        // Bit j of the result gets bits j-1 and j+1 of `cur`.
-        let mut w = (c << 1 | right_in) ^ (c >> 1 | left_in) ^ prev[i];
-        if self_toggle {
-            w ^= c;
-        }
-        if let Some(b) = b {
-            w ^= b[i];
-        }
-        out[i] = w;
+    if out.is_empty() {
+        return;
     }
-    if let Some(last) = out.last_mut() {
-        *last &= tail_mask(width);
+    let self_mask = if self_toggle { u64::MAX } else { 0 };
+    let last = order.tail_mask(width);
+    match order {
+        BitOrder::Lsb => step_in::<false>(out, b, prev, cur, self_mask, last),
+        BitOrder::Msb => step_in::<true>(out, b, prev, cur, self_mask, last),
     }
 }
 
-/// Chases `board` (lights to clear, `m x n`) from first press row `first`. Writes the
-/// press rows into `presses` when given, and returns the leftover row `p_m`: all zero
-/// exactly when the chase solved the board.
+/// What the chase shows its visitor at row `i`: the board row, and the press rows
+/// `i - 1`, `i` and `i + 1` (for the last row, `next` is the leftover).
+pub(crate) struct Step<'a> {
+    pub index: usize,
+    pub board: &'a [u64],
+    pub prev: &'a [u64],
+    pub cur: &'a [u64],
+    pub next: &'a [u64],
+}
+
+/// Chases the board of `source` (lights to clear) from first press row `first` (in the
+/// source's order), calling `visit` at every row, and returns the leftover row `p_m`:
+/// all zero exactly when the chase solved the board. Stops at the first error of
+/// `visit`.
+pub(crate) fn chase_source<S, E>(
+    source: &mut S,
+    first: &[u64],
+    self_toggle: bool,
+    mut visit: impl FnMut(Step<'_>) -> Result<(), E>,
+) -> Result<Vec<u64>, E>
+where
+    S: RowSource + ?Sized,
+{
+    let (rows, width, order) = (source.rows(), source.cols(), source.order());
+    let words = words_for(width);
+    debug_assert_eq!(first.len(), words);
+    let mut prev = vec![0u64; words];
+    let mut cur = first.to_vec();
+    let mut next = vec![0u64; words];
+    let mut buf = vec![0u64; words];
+    for i in 0..rows {
+        let b = source.row(i, &mut buf);
+        chase_step(&mut next, b, &prev, &cur, self_toggle, width, order);
+        visit(Step {
+            index: i,
+            board: b,
+            prev: &prev,
+            cur: &cur,
+            next: &next,
+        })?;
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    Ok(cur)
+}
+
+/// The all-off board: chasing it from a first row gives that row's quiet-pattern
+/// candidate.
+pub(crate) struct Blank {
+    pub rows: usize,
+    pub cols: usize,
+    zeros: Vec<u64>,
+}
+
+impl Blank {
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Self {
+            rows,
+            cols,
+            zeros: vec![0; words_for(cols)],
+        }
+    }
+}
+
+impl RowSource for Blank {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn cols(&self) -> usize {
+        self.cols
+    }
+    fn order(&self) -> BitOrder {
+        BitOrder::Lsb
+    }
+    fn row<'a>(&'a mut self, _r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+        &self.zeros
+    }
+}
+
+/// Chases `board` (lights to clear, `m x n`, or the blank board) from first press row
+/// `first`. Writes the press rows into `presses` when given, and returns the leftover
+/// row `p_m`: all zero exactly when the chase solved the board.
 pub(crate) fn chase(
     board: Option<&BitMatrix>,
     rows: usize,
@@ -57,26 +160,42 @@ pub(crate) fn chase(
     self_toggle: bool,
     mut presses: Option<&mut BitMatrix>,
 ) -> Vec<u64> {
-    let words = first.len();
-    let mut prev = vec![0u64; words];
-    let mut cur = first.to_vec();
-    let mut next = vec![0u64; words];
-    for i in 0..rows {
+    let mut record = |s: Step<'_>| -> Result<(), std::convert::Infallible> {
         if let Some(p) = presses.as_deref_mut() {
-            p.row_mut(i).copy_from_slice(&cur);
+            p.row_mut(s.index).copy_from_slice(s.cur);
         }
-        chase_step(
-            &mut next,
-            board.map(|b| b.row(i)),
-            &prev,
-            &cur,
-            self_toggle,
-            width,
-        );
-        std::mem::swap(&mut prev, &mut cur);
-        std::mem::swap(&mut cur, &mut next);
+        Ok(())
+    };
+    let result = match board {
+        Some(b) => {
+            debug_assert_eq!((b.rows(), b.cols()), (rows, width));
+            let mut b = BoardRows(b);
+            chase_source(&mut b, first, self_toggle, &mut record)
+        }
+        None => chase_source(&mut Blank::new(rows, width), first, self_toggle, &mut record),
+    };
+    match result {
+        Ok(rest) => rest,
+        Err(never) => match never {},
     }
-    cur
+}
+
+/// A borrowed matrix as a row source.
+struct BoardRows<'a>(&'a BitMatrix);
+
+impl RowSource for BoardRows<'_> {
+    fn rows(&self) -> usize {
+        self.0.rows()
+    }
+    fn cols(&self) -> usize {
+        self.0.cols()
+    }
+    fn order(&self) -> BitOrder {
+        BitOrder::Lsb
+    }
+    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+        self.0.row(r)
+    }
 }
 
 /// The single-word chase (`width <= 64`), used when enumerating first rows.

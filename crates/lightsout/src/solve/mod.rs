@@ -16,9 +16,10 @@ mod gauss;
 mod minimal;
 mod poly;
 mod rows;
+pub mod stream;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
-pub use poly::{nullity_square, sutner_nullity};
+pub use poly::{nullity_square, solve_streaming, sutner_nullity, StreamSolution};
 
 use crate::error::Error;
 use crate::game::{Board, Game};

@@ -8,11 +8,13 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::chase;
+use super::chasing::{chase_source, chase_step, Blank, Step};
+use super::stream::{row_effect, BitOrder, Counting, MatrixSink, RowSink, RowSource, StreamError};
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
-use crate::gf2::{tail_mask, words_for, BitMatrix, Poly, WORD_BITS};
+use crate::gf2::{words_for, Poly, WORD_BITS};
+use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
 
@@ -22,65 +24,48 @@ impl Solver for PolyMethod {
     }
 
     fn check(&self, game: &Game) -> Result<(), Error> {
-        match plus_family(game) {
-            Some(_) => Ok(()),
-            None => Err(Error::Unsupported(format!(
-                "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
-                game.rules().describe()
-            ))),
-        }
+        self_toggle_of(game).map(|_| ())
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
-        let bits = rhs.bits().expect("binary");
-        let self_toggle = plus_family(&o.game).expect("checked");
-        let (m, n) = (o.game.rows(), o.game.cols());
-        let system = System::new(m, n, self_toggle);
-        // First chase: what is left over when the first row is not pressed at all.
-        let leftover = chase(Some(bits), m, n, &vec![0; words_for(n)], self_toggle, None);
-        let nullity = system.nullity();
-        let Some(x) = system.solve(&leftover) else {
-            return Ok(Solution {
-                method: Method::Poly,
-                presses: None,
-                nullity,
-                count: 0u8.into(),
-            });
+        let mut bits = rhs.into_bits().expect("binary");
+        let mut sink = MatrixSink::new(o.game.rows(), o.game.cols());
+        let answer = match solve_streaming(&o.game, &mut bits, &mut sink) {
+            Ok(a) => a,
+            Err(StreamError::Solve(e)) => return Err(e),
+            Err(StreamError::Io(e)) => return Err(Error::Internal(format!("in-memory sink: {e}"))),
         };
-        // Second chase: the presses themselves.
-        let mut presses = BitMatrix::zeros(m, n);
-        let rest = chase(Some(bits), m, n, &x, self_toggle, Some(&mut presses));
-        if rest.iter().any(|&w| w != 0) {
-            return Err(Error::Internal(
-                "polynomial solution left lights on after the chase".into(),
-            ));
-        }
+        let presses = answer
+            .solvable
+            .then(|| o.board_out(Board::from_bits(sink.into_matrix())));
         Ok(Solution {
             method: Method::Poly,
-            presses: Some(o.board_out(Board::from_bits(presses))),
-            nullity,
-            count: pow2(nullity),
+            presses,
+            nullity: answer.nullity,
+            count: answer.count,
         })
     }
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
         let o = Oriented::new(game);
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = self_toggle_of(&o.game)?;
         let (m, n) = (o.game.rows(), o.game.cols());
         let system = System::new(m, n, self_toggle);
-        let quiet: Vec<Board> = system
-            .kernel_first_rows()
-            .iter()
-            .map(|x| {
-                let mut p = BitMatrix::zeros(m, n);
-                chase(None, m, n, x, self_toggle, Some(&mut p));
-                o.board_out(Board::from_bits(p))
+        let mut quiet = Vec::with_capacity(system.nullity());
+        for x in system.kernel_first_rows() {
+            let mut sink = MatrixSink::new(m, n);
+            let rest = chase_source(&mut Blank::new(m, n), &x, self_toggle, |s| {
+                sink.put_row(s.cur, BitOrder::Lsb)
             })
-            .collect();
+            .map_err(|e| Error::Internal(format!("in-memory sink: {e}")))?;
+            if rest.iter().any(|&w| w != 0) {
+                return Err(Error::Internal("a kernel first row is not quiet".into()));
+            }
+            quiet.push(o.board_out(Board::from_bits(sink.into_matrix())));
+        }
         Ok(Analysis {
             method: Method::Poly,
             rank: game.cells() - quiet.len(),
@@ -90,44 +75,150 @@ impl Solver for PolyMethod {
     }
 }
 
-/// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width).
+/// `Some(self toggle)` for the plus and sigma games on open two-state boards.
+fn self_toggle_of(game: &Game) -> Result<bool, Error> {
+    plus_family(game).ok_or_else(|| {
+        Error::Unsupported(format!(
+            "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
+            game.rules().describe()
+        ))
+    })
+}
+
+/// What [`solve_streaming`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamSolution {
+    /// True if the board can be solved; the press rows went to the sink exactly then.
+    pub solvable: bool,
+    /// Dimension of the space of quiet patterns.
+    pub nullity: usize,
+    /// Number of press patterns that solve the board (0 if unsolvable).
+    pub count: BigUint,
+    /// Number of presses in the answer written (0 if unsolvable).
+    pub press_count: u64,
+}
+
+/// Solves a board row by row with the polynomial method, holding only O(cols) words:
+/// `board` gives the lights to change (read twice, top to bottom), the press rows go to
+/// `sink` in order, and nothing else is stored. This is the path for boards too big to
+/// copy (a memory-mapped bitmap, or the all-on board); the in-memory [`Solver`] uses the
+/// same code.
+///
+/// The chase runs along the rows as given, so the polynomial work, O(cols^2 / 64), is
+/// on the row width: for a board much wider than tall, transpose it first (the
+/// in-memory solver does).
+///
+/// Every press row is replayed on its board row as it is written (an independent
+/// computation of the lights it changes), and a failed replay is an
+/// [`Error::Internal`].
+///
+/// ```
+/// use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
+/// use lightsout::solve::solve_streaming;
+/// use lightsout::{Board, Game};
+/// let game = Game::classic(5, 5).unwrap();
+/// let mut sink = MatrixSink::new(5, 5);
+/// let answer = solve_streaming(&game, &mut AllOn::new(5, 5, BitOrder::Lsb), &mut sink).unwrap();
+/// assert!(answer.solvable);
+/// assert_eq!((answer.nullity, answer.press_count), (2, 15));
+/// let presses = Board::from_bits(sink.into_matrix());
+/// assert!(game.is_solution(&Board::all_on(5, 5), &Board::new(5, 5), &presses).unwrap());
+/// ```
+pub fn solve_streaming<S, K>(
+    game: &Game,
+    board: &mut S,
+    sink: &mut K,
+) -> Result<StreamSolution, StreamError>
+where
+    S: RowSource + ?Sized,
+    K: RowSink + ?Sized,
+{
+    let self_toggle = self_toggle_of(game)?;
+    let (m, n, order) = (board.rows(), board.cols(), board.order());
+    if (m, n) != (game.rows(), game.cols()) {
+        return Err(Error::SizeMismatch {
+            expected: format!("{}x{}", game.rows(), game.cols()),
+            found: format!("{m}x{n}"),
+        }
+        .into());
+    }
+    let system = System::new(m, n, self_toggle);
+    let nullity = system.nullity();
+    // First chase: what is left over when the first row is not pressed at all.
+    let zeros = vec![0u64; words_for(n)];
+    let mut leftover =
+        chase_source(board, &zeros, self_toggle, |_| Ok::<(), StreamError>(()))?;
+    order.convert(BitOrder::Lsb, &mut leftover);
+    let Some(mut first) = system.solve(&leftover) else {
+        return Ok(StreamSolution {
+            solvable: false,
+            nullity,
+            count: 0u8.into(),
+            press_count: 0,
+        });
+    };
+    BitOrder::Lsb.convert(order, &mut first);
+    // Second chase: the presses themselves, replayed row by row on their way out.
+    let mut out = Counting {
+        inner: sink,
+        ones: 0,
+    };
+    let mut effect = vec![0u64; zeros.len()];
+    let rest = chase_source(board, &first, self_toggle, |s: Step<'_>| {
+        row_effect(s.cur, n, self_toggle, order, &mut effect);
+        let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
+        let cleared = (0..effect.len()).all(|i| effect[i] ^ s.prev[i] ^ below[i] == s.board[i]);
+        if !cleared {
+            return Err(StreamError::Solve(Error::Internal(format!(
+                "the polynomial solution does not clear row {} in the replay",
+                s.index
+            ))));
+        }
+        out.put_row(s.cur, order)?;
+        Ok(())
+    })?;
+    if rest.iter().any(|&w| w != 0) {
+        return Err(Error::Internal("polynomial solution left lights on after the chase".into()).into());
+    }
+    Ok(StreamSolution {
+        solvable: true,
+        nullity,
+        count: pow2(nullity),
+        press_count: out.ones,
+    })
+}
+
+/// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width), with
+/// `g = gcd(a, q)` and `u` such that `u a = g (mod q)`.
 struct System {
     n: usize,
     q: Poly,
-    a: Poly,
     g: Poly,
+    u: Poly,
 }
 
 impl System {
     fn new(m: usize, n: usize, self_toggle: bool) -> Self {
         let q = chebyshev_u(n);
         let a = chebyshev_u_mod(m, self_toggle, &q);
-        let g = Poly::gcd(&a, &q);
-        Self { n, q, a, g }
+        let (g, u) = gcd_cofactor(&a, &q);
+        Self { n, q, g, u }
     }
 
     fn nullity(&self) -> usize {
         self.g.degree().expect("gcd with U_n is nonzero")
     }
 
-    /// A first row `x` with `U_m(A + s) x = leftover`, or `None` if there is none.
+    /// A first row `x` with `U_m(A + s) x = leftover`, or `None` if there is none:
+    /// `X = u C / g (mod q)` when `g` divides `C`.
     fn solve(&self, leftover: &[u64]) -> Option<Vec<u64>> {
         let c = vector_to_poly(leftover, self.n);
         let (c_over_g, r) = c.div_rem(&self.g);
         if !r.is_zero() {
             return None;
         }
-        let q_over_g = self.q.div_rem(&self.g).0;
-        let a_over_g = self.a.div_rem(&self.g).0;
-        let x = if q_over_g.degree() == Some(0) {
-            Poly::zero()
-        } else {
-            let inv = a_over_g
-                .inverse_mod(&q_over_g)
-                .expect("a/g is a unit mod q/g");
-            c_over_g.mul_mod(&inv, &q_over_g)
-        };
-        Some(poly_to_vector(&x, self.n))
+        let y = poly_to_vector(&c_over_g, self.n);
+        Some(apply_poly(&self.u, &y, self.n))
     }
 
     /// First rows of a basis of quiet patterns: `t^i q/g` for `i < deg g`.
@@ -139,47 +230,161 @@ impl System {
     }
 }
 
-/// `U_n(t)`: `U_0 = 1, U_1 = t, U_{k+1} = t U_k + U_{k-1}`.
-pub(crate) fn chebyshev_u(n: usize) -> Poly {
-    let (mut prev, mut cur) = (Poly::zero(), Poly::one());
-    for _ in 0..n {
-        let next = &cur.shl(1) + &prev;
-        prev = std::mem::replace(&mut cur, next);
+/// `p * (t + s)` (`s` = 1 when `self_toggle`).
+fn times_variable(p: &Poly, self_toggle: bool) -> Poly {
+    if self_toggle {
+        &p.shl(1) + p
+    } else {
+        p.shl(1)
+    }
+}
+
+/// `U_k(t + s)` by doubling (`U_{2k} = U_k^2 + U_{k-1}^2`, `U_{2k+1} = (t+s) U_k^2`,
+/// `U_{2k-1} = (t+s) U_{k-1}^2`): O(log k) squarings instead of k steps.
+fn chebyshev_u_at(k: usize, self_toggle: bool) -> Poly {
+    if k == 0 {
+        return Poly::one();
+    }
+    // (U_j, U_{j-1}) for j = the leading bits of k read so far.
+    let (mut cur, mut prev) = (times_variable(&Poly::one(), self_toggle), Poly::one());
+    for bit in (0..usize::BITS - 1 - k.leading_zeros()).rev() {
+        let (c2, p2) = (cur.square(), prev.square());
+        (cur, prev) = if k >> bit & 1 == 1 {
+            (times_variable(&c2, self_toggle), &c2 + &p2)
+        } else {
+            (&c2 + &p2, times_variable(&p2, self_toggle))
+        };
     }
     cur
 }
 
-/// `U_m(t + s) mod q` (`s` = 1 when `self_toggle`), stepping the recurrence modulo `q`.
+/// `U_n(t)`: `U_0 = 1, U_1 = t, U_{k+1} = t U_k + U_{k-1}`.
+pub(crate) fn chebyshev_u(n: usize) -> Poly {
+    chebyshev_u_at(n, false)
+}
+
+/// `U_m(t + s) mod q` (`s` = 1 when `self_toggle`).
 pub(crate) fn chebyshev_u_mod(m: usize, self_toggle: bool, q: &Poly) -> Poly {
-    let (mut prev, mut cur) = (Poly::zero(), Poly::one().rem(q));
-    for _ in 0..m {
-        let mut next = cur.shl(1);
-        if self_toggle {
-            next += &cur;
-        }
-        next += &prev;
-        let next = next.rem(q);
-        prev = std::mem::replace(&mut cur, next);
+    chebyshev_u_at(m, self_toggle).rem(q)
+}
+
+/// `dst ^= src * t^shift`; `dst` must have room for the shifted words.
+#[inline]
+fn add_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
+    let (ws, bs) = (shift / WORD_BITS, shift % WORD_BITS);
+    let len = src.len();
+    if len == 0 {
+        return;
     }
-    cur
+    if bs == 0 {
+        for (d, s) in dst[ws..ws + len].iter_mut().zip(src) {
+            *d ^= s;
+        }
+        return;
+    }
+    let dst = &mut dst[ws..];
+    dst[0] ^= src[0] << bs;
+    for i in 1..len {
+        dst[i] ^= src[i] << bs | src[i - 1] >> (WORD_BITS - bs);
+    }
+    let top = src[len - 1] >> (WORD_BITS - bs);
+    if top != 0 {
+        dst[len] ^= top;
+    }
+}
+
+/// Degree of a word slice, searching down from word `from` (None if zero).
+fn degree_from(w: &[u64], from: usize) -> Option<usize> {
+    let mut i = from.min(w.len().saturating_sub(1));
+    loop {
+        if w[i] != 0 {
+            return Some(i * WORD_BITS + (WORD_BITS - 1 - w[i].leading_zeros() as usize));
+        }
+        if i == 0 {
+            return None;
+        }
+        i -= 1;
+    }
+}
+
+/// `gcd(a, q)` and `u` with `u a = gcd (mod q)`, by Euclid on shifted subtractions in
+/// place (deg a < deg q). O(deg(q)^2 / 32) word operations.
+fn gcd_cofactor(a: &Poly, q: &Poly) -> (Poly, Poly) {
+    let n = q.degree().expect("nonzero modulus");
+    let words = words_for(n + 1) + 1;
+    let with_room = |p: &Poly| {
+        let mut w = p.words().to_vec();
+        w.resize(words, 0);
+        w
+    };
+    // r0 = s0 a, r1 = s1 a (mod q).
+    let (mut r0, mut r1) = (with_room(q), with_room(a));
+    let (mut s0, mut s1) = (vec![0u64; words], vec![0u64; words]);
+    s1[0] = 1;
+    let (mut d0, mut d1) = (Some(n), a.degree());
+    let (mut e0, mut e1): (Option<usize>, Option<usize>) = (None, Some(0));
+    while let Some(deg1) = d1 {
+        let r1_words = deg1 / WORD_BITS + 1;
+        while let Some(deg0) = d0.filter(|&d| d >= deg1) {
+            let shift = deg0 - deg1;
+            add_shifted(&mut r0, &r1[..r1_words], shift);
+            if let Some(e) = e1 {
+                add_shifted(&mut s0, &s1[..e / WORD_BITS + 1], shift);
+                e0 = Some(e0.map_or(e + shift, |x| x.max(e + shift)));
+            }
+            d0 = degree_from(&r0, deg0 / WORD_BITS);
+        }
+        e0 = e0.and_then(|e| degree_from(&s0, e / WORD_BITS));
+        std::mem::swap(&mut r0, &mut r1);
+        std::mem::swap(&mut s0, &mut s1);
+        std::mem::swap(&mut d0, &mut d1);
+        std::mem::swap(&mut e0, &mut e1);
+    }
+    (Poly::from_words(r0), Poly::from_words(s0))
+}
+
+/// `gcd(a, q)` alone (deg a < deg q).
+fn gcd_in_place(a: &Poly, q: &Poly) -> Poly {
+    let n = q.degree().expect("nonzero modulus");
+    let words = words_for(n + 1) + 1;
+    let (mut r0, mut r1) = (q.words().to_vec(), a.words().to_vec());
+    r0.resize(words, 0);
+    r1.resize(words, 0);
+    let (mut d0, mut d1) = (Some(n), a.degree());
+    while let Some(deg1) = d1 {
+        let r1_words = deg1 / WORD_BITS + 1;
+        while let Some(deg0) = d0.filter(|&d| d >= deg1) {
+            add_shifted(&mut r0, &r1[..r1_words], deg0 - deg1);
+            d0 = degree_from(&r0, deg0 / WORD_BITS);
+        }
+        std::mem::swap(&mut r0, &mut r1);
+        std::mem::swap(&mut d0, &mut d1);
+    }
+    Poly::from_words(r0)
 }
 
 /// The polynomial `sum v_j U_j(t)` of a row vector (Clenshaw's recurrence:
-/// `b_j = v_j + t b_{j+1} + b_{j+2}`, the answer is `b_0`).
+/// `b_j = v_j + t b_{j+1} + b_{j+2}`, the answer is `b_0`), in place: O(n^2 / 128).
 fn vector_to_poly(v: &[u64], n: usize) -> Poly {
-    let (mut b1, mut b2) = (Poly::zero(), Poly::zero());
+    let words = words_for(n + 1);
+    let (mut b1, mut b2) = (vec![0u64; words], vec![0u64; words]);
     for j in (0..n).rev() {
-        let mut b0 = b1.shl(1);
-        b0 += &b2;
-        if v[j / WORD_BITS] >> (j % WORD_BITS) & 1 == 1 {
-            b0.flip_coeff(0);
+        // b2 <- t b1 + b2 + v_j; deg b1 <= n - 2 - j.
+        let active = (n - j) / WORD_BITS + 1;
+        let mut carry = 0;
+        for i in 0..active.min(words) {
+            let w = b1[i];
+            b2[i] ^= w << 1 | carry;
+            carry = w >> (WORD_BITS - 1);
         }
-        b2 = std::mem::replace(&mut b1, b0);
+        b2[0] ^= v[j / WORD_BITS] >> (j % WORD_BITS) & 1;
+        std::mem::swap(&mut b1, &mut b2);
     }
-    b1
+    Poly::from_words(b1)
 }
 
-/// The row vector `X(A) e_1` of a polynomial of degree below `n` (Horner in `A`).
+/// The row vector `X(A) e_1` of a polynomial of degree below `n` (Horner in `A`),
+/// touching only the words the partial result can reach.
 fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
     let words = words_for(n);
     let mut w = vec![0u64; words];
@@ -189,16 +394,41 @@ fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
     debug_assert!(deg < n);
     let mut tmp = vec![0u64; words];
     let zero = vec![0u64; words];
-    for k in (0..=deg).rev() {
-        // w = A w + x_k e_1
-        super::chasing::chase_step(&mut tmp, None, &zero, &w, false, n);
+    for (j, k) in (0..=deg).rev().enumerate() {
+        // w = A w + x_k e_1; before this step w lives in bits 0..j, after it in 0..=j.
+        let len = words.min(words_for(j + 1));
+        let width = if len == words { n } else { len * WORD_BITS };
+        chase_step(
+            &mut tmp[..len],
+            &zero[..len],
+            &zero[..len],
+            &w[..len],
+            false,
+            width,
+            BitOrder::Lsb,
+        );
         std::mem::swap(&mut w, &mut tmp);
         if x.coeff(k) {
             w[0] ^= 1;
         }
     }
-    if let Some(last) = w.last_mut() {
-        *last &= tail_mask(n);
+    w
+}
+
+/// `p(A) v` for a row vector `v` (Horner in `A`).
+fn apply_poly(p: &Poly, v: &[u64], n: usize) -> Vec<u64> {
+    let words = words_for(n);
+    let mut w = vec![0u64; words];
+    let Some(deg) = p.degree() else {
+        return w;
+    };
+    let mut tmp = vec![0u64; words];
+    let zero = vec![0u64; words];
+    for k in (0..=deg).rev() {
+        // w = A w + p_k v
+        let b = if p.coeff(k) { v } else { &zero };
+        chase_step(&mut tmp, b, &zero, &w, false, n, BitOrder::Lsb);
+        std::mem::swap(&mut w, &mut tmp);
     }
     w
 }
@@ -218,7 +448,7 @@ pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
     let (m, n) = (rows.max(cols), rows.min(cols));
     let q = chebyshev_u(n);
     let a = chebyshev_u_mod(m, self_toggle, &q);
-    Poly::gcd(&a, &q).degree().expect("nonzero")
+    gcd_in_place(&a, &q).degree().expect("nonzero")
 }
 
 /// Nullity of the classic `n x n` board (OEIS A159257).
@@ -235,6 +465,7 @@ pub fn nullity_square(n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gf2::tail_mask;
 
     #[test]
     fn vector_poly_round_trip() {

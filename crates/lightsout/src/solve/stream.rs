@@ -1,0 +1,441 @@
+//! Boards as streams of packed rows: where the board rows come from ([`RowSource`]) and
+//! where the press rows go ([`RowSink`]).
+//!
+//! The polynomial method only ever looks at three rows at a time, so a board need not be
+//! in memory: it can be a memory-mapped bitmap file, or computed (the all-on board), and
+//! the answer can go straight to a writer. Rows are packed 64 columns to a `u64` word in
+//! one of two [`BitOrder`]s: the crate's own (column `c` at bit `c % 64`) and the order
+//! of bitmap files (bytes most significant bit first, loaded big-endian), so that a PBM
+//! file is read and written with one byte swap per word and no bit reversal.
+
+use crate::error::Error;
+use crate::gf2::{tail_mask, words_for, BitMatrix, WORD_BITS};
+use std::io::Write;
+
+/// Where column `c` of a row sits in its words (always word `c / 64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BitOrder {
+    /// At bit `c % 64` (least significant first): [`BitMatrix`] rows.
+    Lsb,
+    /// At bit `63 - c % 64` (most significant first): bitmap bytes (PBM, 1-bit PNG)
+    /// loaded as big-endian words.
+    Msb,
+}
+
+impl BitOrder {
+    /// The bits of the last word of a `cols`-wide row that hold columns.
+    ///
+    /// ```
+    /// use lightsout::solve::stream::BitOrder;
+    /// assert_eq!(BitOrder::Lsb.tail_mask(3), 0b111);
+    /// assert_eq!(BitOrder::Msb.tail_mask(3), 0b111 << 61);
+    /// assert_eq!(BitOrder::Msb.tail_mask(64), u64::MAX);
+    /// ```
+    pub fn tail_mask(self, cols: usize) -> u64 {
+        match self {
+            BitOrder::Lsb => tail_mask(cols),
+            BitOrder::Msb => tail_mask(cols).reverse_bits(),
+        }
+    }
+
+    /// Rewrites `words` from order `self` to order `to` (a bit reversal of each word).
+    pub fn convert(self, to: BitOrder, words: &mut [u64]) {
+        if self != to {
+            for w in words {
+                *w = w.reverse_bits();
+            }
+        }
+    }
+}
+
+/// A board read one row at a time, in order or not (the solver reads it twice, top to
+/// bottom).
+pub trait RowSource {
+    /// Number of rows.
+    fn rows(&self) -> usize;
+    /// Number of columns.
+    fn cols(&self) -> usize;
+    /// The bit order of the rows it hands out.
+    fn order(&self) -> BitOrder;
+    /// Row `r` (`words_for(cols)` words, bits past the last column zero): a slice the
+    /// source holds, or `buf` filled in. `buf` has `words_for(cols)` words.
+    fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64];
+}
+
+/// Where the press rows go, top to bottom, each exactly once.
+pub trait RowSink {
+    /// Takes the next row (`words_for(cols)` words in `order`, bits past the last column
+    /// zero).
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()>;
+}
+
+impl RowSource for BitMatrix {
+    fn rows(&self) -> usize {
+        BitMatrix::rows(self)
+    }
+    fn cols(&self) -> usize {
+        BitMatrix::cols(self)
+    }
+    fn order(&self) -> BitOrder {
+        BitOrder::Lsb
+    }
+    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+        BitMatrix::row(self, r)
+    }
+}
+
+impl<S: RowSource + ?Sized> RowSource for &mut S {
+    fn rows(&self) -> usize {
+        (**self).rows()
+    }
+    fn cols(&self) -> usize {
+        (**self).cols()
+    }
+    fn order(&self) -> BitOrder {
+        (**self).order()
+    }
+    fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
+        (**self).row(r, buf)
+    }
+}
+
+/// The board with every light on, in O(cols) memory.
+///
+/// ```
+/// use lightsout::solve::stream::{AllOn, BitOrder, RowSource};
+/// let mut on = AllOn::new(2, 70, BitOrder::Lsb);
+/// let mut buf = [0u64; 2];
+/// assert_eq!(on.row(1, &mut buf), &[u64::MAX, 0b11_1111]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct AllOn {
+    rows: usize,
+    cols: usize,
+    order: BitOrder,
+    ones: Vec<u64>,
+}
+
+impl AllOn {
+    /// The all-on `rows x cols` board, handing out rows in `order`.
+    pub fn new(rows: usize, cols: usize, order: BitOrder) -> Self {
+        let mut ones = vec![u64::MAX; words_for(cols)];
+        if let Some(last) = ones.last_mut() {
+            *last = order.tail_mask(cols);
+        }
+        Self {
+            rows,
+            cols,
+            order,
+            ones,
+        }
+    }
+}
+
+impl RowSource for AllOn {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn cols(&self) -> usize {
+        self.cols
+    }
+    fn order(&self) -> BitOrder {
+        self.order
+    }
+    fn row<'a>(&'a mut self, _r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+        &self.ones
+    }
+}
+
+/// A board stored as bitmap bytes: each row `ceil(cols / 8)` bytes, the first column in
+/// the most significant bit of the first byte, a set bit a light on (the raster of a PBM
+/// P4 file). Typically a memory-mapped file; padding bits in the last byte of a row are
+/// ignored.
+///
+/// ```
+/// use lightsout::solve::stream::{BitOrder, PackedBytes, RowSource};
+/// // A 2 x 3 board: 101 / 011.
+/// let mut src = PackedBytes::new(&[0b1010_0000, 0b0111_1111], 2, 3).unwrap();
+/// let mut buf = [0u64; 1];
+/// assert_eq!(src.row(0, &mut buf), &[0b101 << 61]);
+/// assert_eq!(src.row(1, &mut buf), &[0b011 << 61]); // padding bits dropped
+/// assert!(PackedBytes::new(&[0], 2, 3).is_err());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PackedBytes<'a> {
+    data: &'a [u8],
+    rows: usize,
+    cols: usize,
+    row_bytes: usize,
+}
+
+impl<'a> PackedBytes<'a> {
+    /// Wraps `data`, which must hold at least `rows * ceil(cols / 8)` bytes.
+    pub fn new(data: &'a [u8], rows: usize, cols: usize) -> Result<Self, Error> {
+        let row_bytes = cols.div_ceil(8);
+        let need = rows.checked_mul(row_bytes).ok_or_else(|| {
+            Error::InvalidSize(format!("{rows}x{cols} overflows the address space"))
+        })?;
+        if data.len() < need {
+            return Err(Error::InvalidBoard(format!(
+                "a {rows}x{cols} bitmap needs {need} bytes, but there are only {}",
+                data.len()
+            )));
+        }
+        Ok(Self {
+            data,
+            rows,
+            cols,
+            row_bytes,
+        })
+    }
+}
+
+impl RowSource for PackedBytes<'_> {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn cols(&self) -> usize {
+        self.cols
+    }
+    fn order(&self) -> BitOrder {
+        BitOrder::Msb
+    }
+    fn row<'b>(&'b mut self, r: usize, buf: &'b mut [u64]) -> &'b [u64] {
+        let bytes = &self.data[r * self.row_bytes..(r + 1) * self.row_bytes];
+        bytes_to_words(bytes, self.cols, buf);
+        buf
+    }
+}
+
+/// Loads MSB-first bitmap bytes of one `cols`-wide row into [`BitOrder::Msb`] words.
+#[inline]
+pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
+    let mut chunks = bytes.chunks_exact(8);
+    for (w, chunk) in out.iter_mut().zip(&mut chunks) {
+        *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        out[bytes.len() / 8] = u64::from_be_bytes(last);
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= BitOrder::Msb.tail_mask(cols);
+    }
+}
+
+/// Stores one row of [`BitOrder::Msb`] words as MSB-first bitmap bytes
+/// (`ceil(cols / 8)` of them, in `out`), inverted when `invert`.
+#[inline]
+pub(crate) fn words_to_bytes(words: &[u64], cols: usize, invert: bool, out: &mut [u8]) {
+    let flip = if invert { u64::MAX } else { 0 };
+    let n = out.len();
+    let mut chunks = out.chunks_exact_mut(8);
+    for (chunk, &w) in (&mut chunks).zip(words) {
+        chunk.copy_from_slice(&(w ^ flip).to_be_bytes());
+    }
+    let rest = chunks.into_remainder();
+    if !rest.is_empty() {
+        let len = rest.len();
+        rest.copy_from_slice(&(words[n / 8] ^ flip).to_be_bytes()[..len]);
+    }
+    if invert && !cols.is_multiple_of(8) {
+        // Padding bits of an inverted row stay 0 rather than 1: tidier files.
+        out[n - 1] &= !(0xffu8 >> (cols % 8));
+    }
+}
+
+/// Two boards added cell by cell (mod 2): the lights a press pattern must change to go
+/// from one to the other (`start` + `target`). Rows come in the first board's order.
+#[derive(Debug)]
+pub struct Xor<A, B> {
+    a: A,
+    b: B,
+    scratch: Vec<u64>,
+    out: Vec<u64>,
+}
+
+impl<A: RowSource, B: RowSource> Xor<A, B> {
+    /// `a + b`; errors unless both have the same dimensions.
+    pub fn new(a: A, b: B) -> Result<Self, Error> {
+        if (a.rows(), a.cols()) != (b.rows(), b.cols()) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{}x{}", a.rows(), a.cols()),
+                found: format!("{}x{}", b.rows(), b.cols()),
+            });
+        }
+        let words = words_for(a.cols());
+        Ok(Self {
+            a,
+            b,
+            scratch: vec![0; words],
+            out: vec![0; words],
+        })
+    }
+}
+
+impl<A: RowSource, B: RowSource> RowSource for Xor<A, B> {
+    fn rows(&self) -> usize {
+        self.a.rows()
+    }
+    fn cols(&self) -> usize {
+        self.a.cols()
+    }
+    fn order(&self) -> BitOrder {
+        self.a.order()
+    }
+    fn row<'c>(&'c mut self, r: usize, buf: &'c mut [u64]) -> &'c [u64] {
+        let reverse = self.a.order() != self.b.order();
+        let Self { a, b, scratch, out } = self;
+        let bw = b.row(r, scratch);
+        let aw = a.row(r, buf);
+        for ((o, &x), &y) in out.iter_mut().zip(aw).zip(bw) {
+            *o = x ^ if reverse { y.reverse_bits() } else { y };
+        }
+        out
+    }
+}
+
+/// Collects press rows into a [`BitMatrix`].
+#[derive(Debug)]
+pub struct MatrixSink {
+    matrix: BitMatrix,
+    next: usize,
+}
+
+impl MatrixSink {
+    /// An empty `rows x cols` answer.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Self {
+            matrix: BitMatrix::zeros(rows, cols),
+            next: 0,
+        }
+    }
+
+    /// The rows received so far (the rest zero).
+    pub fn into_matrix(self) -> BitMatrix {
+        self.matrix
+    }
+}
+
+impl RowSink for MatrixSink {
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
+        let row = self.matrix.row_mut(self.next);
+        row.copy_from_slice(words);
+        order.convert(BitOrder::Lsb, row);
+        self.next += 1;
+        Ok(())
+    }
+}
+
+/// Writes press rows as bitmap bytes (see [`PackedBytes`]) to a writer: the raster of a
+/// PBM P4 file, or (with `invert`, since 0 is black there) of a 1-bit grayscale PNG.
+#[derive(Debug)]
+pub struct BytesSink<W: Write> {
+    writer: W,
+    cols: usize,
+    invert: bool,
+    bytes: Vec<u8>,
+    words: Vec<u64>,
+}
+
+impl<W: Write> BytesSink<W> {
+    /// Rows of `cols` columns go to `writer`; set bits become 1 bits (0 bits with
+    /// `invert`).
+    pub fn new(writer: W, cols: usize, invert: bool) -> Self {
+        Self {
+            writer,
+            cols,
+            invert,
+            bytes: vec![0; cols.div_ceil(8)],
+            words: vec![0; words_for(cols)],
+        }
+    }
+
+    /// The writer back (not flushed).
+    pub fn into_inner(self) -> W {
+        self.writer
+    }
+}
+
+impl<W: Write> RowSink for BytesSink<W> {
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
+        let words = if order == BitOrder::Msb {
+            words
+        } else {
+            self.words.copy_from_slice(words);
+            order.convert(BitOrder::Msb, &mut self.words);
+            &self.words
+        };
+        words_to_bytes(words, self.cols, self.invert, &mut self.bytes);
+        self.writer.write_all(&self.bytes)
+    }
+}
+
+/// Counts the set bits of each row passing through to an inner sink.
+pub(crate) struct Counting<'a, K: ?Sized> {
+    pub inner: &'a mut K,
+    pub ones: u64,
+}
+
+impl<K: RowSink + ?Sized> RowSink for Counting<'_, K> {
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
+        self.ones += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+        self.inner.put_row(words, order)
+    }
+}
+
+/// The lights a press row changes in its own row, word by word, written independently
+/// of the chase kernel so that the replay checks it: `out = (A + s) cur` for a row of
+/// `cols` columns in `order`.
+pub(crate) fn row_effect(
+    cur: &[u64],
+    cols: usize,
+    self_toggle: bool,
+    order: BitOrder,
+    out: &mut [u64],
+) {
+    let words = cur.len();
+    for i in 0..words {
+        let (lower, upper) = match order {
+            // Columns below word i sit in word i-1, above in word i+1.
+            BitOrder::Lsb => (
+                if i > 0 { cur[i - 1] } else { 0 },
+                cur.get(i + 1).copied().unwrap_or(0),
+            ),
+            BitOrder::Msb => (
+                cur.get(i + 1).copied().unwrap_or(0),
+                if i > 0 { cur[i - 1] } else { 0 },
+            ),
+        };
+        let w = cur[i];
+        // The neighbour one column lower / higher of every column.
+        let (from_lower, from_upper) = match order {
+            BitOrder::Lsb => (
+                w << 1 | lower >> (WORD_BITS - 1),
+                w >> 1 | upper << (WORD_BITS - 1),
+            ),
+            BitOrder::Msb => (
+                w >> 1 | lower << (WORD_BITS - 1),
+                w << 1 | upper >> (WORD_BITS - 1),
+            ),
+        };
+        out[i] = from_lower ^ from_upper ^ if self_toggle { w } else { 0 };
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= order.tail_mask(cols);
+    }
+}
+
+/// A streaming solve failed: the sink's writer, or the solver (bad rules or sizes, or an
+/// internal check).
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// Writing a press row failed.
+    #[error("writing the answer failed: {0}")]
+    Io(#[from] std::io::Error),
+    /// The solver refused the game or failed a check.
+    #[error(transparent)]
+    Solve(#[from] Error),
+}
