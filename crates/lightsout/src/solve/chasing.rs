@@ -216,7 +216,100 @@ pub(crate) fn chase_word(board: &[u64], first: u64, self_toggle: bool, mask: u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Game};
+    use crate::game::{Board, Game, Rules, Shape};
+    use crate::solve::stream::PackedBytes;
+    use proptest::prelude::*;
+
+    /// The bitmap bytes (MSB first, rows padded to bytes, padding bits set to `pad`) of
+    /// a matrix.
+    fn to_bitmap(m: &BitMatrix, pad: bool) -> Vec<u8> {
+        let rb = m.cols().div_ceil(8);
+        let mut out = vec![0u8; m.rows() * rb];
+        for r in 0..m.rows() {
+            for c in 0..rb * 8 {
+                let on = if c < m.cols() { m.get(r, c) } else { pad };
+                if on {
+                    out[r * rb + c / 8] |= 0x80 >> (c % 8);
+                }
+            }
+        }
+        out
+    }
+
+    /// The lights a press pattern changes, one press at a time by the per-cell rules.
+    fn effect_by_cells(game: &Game, presses: &BitMatrix) -> BitMatrix {
+        let mut b = game.empty_board();
+        for r in 0..presses.rows() {
+            for c in 0..presses.cols() {
+                if presses.get(r, c) {
+                    game.press(&mut b, r, c);
+                }
+            }
+        }
+        b.into_bits().unwrap()
+    }
+
+    fn matrix(rows: usize, cols: usize, bits: &[bool]) -> BitMatrix {
+        let mut m = BitMatrix::zeros(rows, cols);
+        for (i, &b) in bits.iter().enumerate().take(rows * cols) {
+            m.set(i / cols, i % cols, b);
+        }
+        m
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Both bit orders chase the same presses, and those presses clear every row but
+        /// the last by the per-cell rules, leaving the leftover there.
+        #[test]
+        fn chase_in_both_orders_matches_cell_rules(
+            rows in 1usize..7,
+            cols in 1usize..200,
+            self_toggle: bool,
+            pad: bool,
+            bits in proptest::collection::vec(any::<bool>(), 7 * 200),
+            first_bits in proptest::collection::vec(any::<bool>(), 200),
+        ) {
+            let board = matrix(rows, cols, &bits);
+            let first = matrix(1, cols, &first_bits);
+            let mut lsb = BitMatrix::zeros(rows, cols);
+            let rest = chase_source(&mut board.clone(), first.row(0), self_toggle, |s| {
+                lsb.row_mut(s.index).copy_from_slice(s.cur);
+                Ok::<(), ()>(())
+            }).unwrap();
+
+            let bytes = to_bitmap(&board, pad);
+            let mut src = PackedBytes::new(&bytes, rows, cols).unwrap();
+            let mut first_msb = first.row(0).to_vec();
+            BitOrder::Lsb.convert(BitOrder::Msb, &mut first_msb);
+            let mut msb = BitMatrix::zeros(rows, cols);
+            let mut rest_msb = chase_source(&mut src, &first_msb, self_toggle, |s| {
+                let row = msb.row_mut(s.index);
+                row.copy_from_slice(s.cur);
+                BitOrder::Msb.convert(BitOrder::Lsb, row);
+                Ok::<(), ()>(())
+            }).unwrap();
+            BitOrder::Msb.convert(BitOrder::Lsb, &mut rest_msb);
+            prop_assert_eq!(&lsb, &msb);
+            prop_assert_eq!(&rest, &rest_msb);
+
+            let shape = if self_toggle { Shape::plus() } else { Shape::plus().without_self() };
+            let rules = Rules::new(shape, crate::Boundary::Open, 2).unwrap();
+            let game = Game::new(rows, cols, rules).unwrap();
+            let mut lights = effect_by_cells(&game, &lsb);
+            for r in 0..rows {
+                let (have, want) = (lights.row(r).to_vec(), board.row(r));
+                if r + 1 < rows {
+                    prop_assert_eq!(&have[..], want, "row {}", r);
+                } else {
+                    let expect: Vec<u64> = want.iter().zip(&rest).map(|(a, b)| a ^ b).collect();
+                    prop_assert_eq!(&have, &expect);
+                }
+                lights.row_mut(r).fill(0);
+            }
+        }
+    }
 
     #[test]
     fn chase_from_the_right_first_row_solves_3x3() {

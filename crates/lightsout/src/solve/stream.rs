@@ -398,17 +398,9 @@ pub(crate) fn row_effect(
 ) {
     let words = cur.len();
     for i in 0..words {
-        let (lower, upper) = match order {
-            // Columns below word i sit in word i-1, above in word i+1.
-            BitOrder::Lsb => (
-                if i > 0 { cur[i - 1] } else { 0 },
-                cur.get(i + 1).copied().unwrap_or(0),
-            ),
-            BitOrder::Msb => (
-                cur.get(i + 1).copied().unwrap_or(0),
-                if i > 0 { cur[i - 1] } else { 0 },
-            ),
-        };
+        // Columns below word i sit in word i-1, above it in word i+1 (in both orders).
+        let lower = if i > 0 { cur[i - 1] } else { 0 };
+        let upper = cur.get(i + 1).copied().unwrap_or(0);
         let w = cur[i];
         // The neighbour one column lower / higher of every column.
         let (from_lower, from_upper) = match order {
