@@ -2,7 +2,8 @@
 //! memory check made before anything big is allocated.
 
 use crate::error::CliError;
-use crate::formats::text;
+use crate::formats::board;
+use crate::formats::detect::Format;
 use lightsout::Board;
 use std::io::{IsTerminal, Read};
 use std::path::Path;
@@ -16,10 +17,13 @@ pub struct Loaded {
 
 /// The start position: FILE (or `-`), else the all-on `--size` board, else piped stdin,
 /// else (stdin a terminal, or piped but empty) the all-on 5x5 board.
+/// The format is `format` (`--format`) or, for `None`, the file's extension or first
+/// bytes.
 pub fn start_board(
     file: Option<&Path>,
     size: Option<(usize, usize)>,
     modulus: u8,
+    format: Option<Format>,
 ) -> Result<Loaded, CliError> {
     if let Some(path) = file {
         if size.is_some() {
@@ -28,8 +32,9 @@ pub fn start_board(
             ));
         }
         let (bytes, name) = read_source(path)?;
+        let format = Format::for_input(Some(path), format, &bytes);
         return Ok(Loaded {
-            board: text::parse(&bytes, modulus, &name)?,
+            board: board::parse(&bytes, format, modulus, &name)?,
             name,
             note: None,
         });
@@ -45,8 +50,9 @@ pub fn start_board(
     if !stdin.is_terminal() {
         let bytes = read_all(stdin.lock(), "stdin")?;
         if !bytes.is_empty() {
+            let format = Format::for_input(None, format, &bytes);
             return Ok(Loaded {
-                board: text::parse(&bytes, modulus, "stdin")?,
+                board: board::parse(&bytes, format, modulus, "stdin")?,
                 name: "stdin".into(),
                 note: None,
             });
@@ -59,10 +65,12 @@ pub fn start_board(
     })
 }
 
-/// Reads a board file (or stdin for `-`) in the text format.
-pub fn board_file(path: &Path, modulus: u8) -> Result<Board, CliError> {
+/// Reads a board file (or stdin for `-`) in `format` or, for `None`, the format its
+/// extension or first bytes name.
+pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Board, CliError> {
     let (bytes, name) = read_source(path)?;
-    text::parse(&bytes, modulus, &name)
+    let format = Format::for_input(Some(path), format, &bytes);
+    board::parse(&bytes, format, modulus, &name)
 }
 
 fn read_source(path: &Path) -> Result<(Vec<u8>, String), CliError> {

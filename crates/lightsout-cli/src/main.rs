@@ -1,12 +1,14 @@
 //! The `lightsout` command: parses arguments, runs one command, maps the result to an
 //! exit code (0 solved, 1 no solution, 2 bad input or usage, 3 other failure).
 
+mod atomic;
 mod cli;
 mod commands;
 mod error;
 mod formats;
 mod input;
 mod output;
+mod streaming;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -20,6 +22,8 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::solve::run(a, &mut out),
         Command::Analyze(a) => commands::analyze::run(a, &mut out),
         Command::Table(a) => commands::table::run(a, &mut out),
+        Command::Random(a) => commands::random::run(a, &mut out),
+        Command::Verify(a) => commands::verify::run(a, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

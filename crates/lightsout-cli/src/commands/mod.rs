@@ -2,5 +2,8 @@
 //! into text or JSON, nothing more.
 
 pub mod analyze;
+pub mod random;
 pub mod solve;
+pub mod solve_stream;
 pub mod table;
+pub mod verify;

@@ -26,6 +26,9 @@ pub struct SolveReport {
     /// When unsolvable: a quiet pattern with an odd overlap with the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Vec<Vec<u8>>>,
+    /// With `-o FILE`: the file the presses went to (`presses` is then null).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 /// `solve --all --json`: one line per solution.

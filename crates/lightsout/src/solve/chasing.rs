@@ -169,32 +169,19 @@ pub(crate) fn chase(
     let result = match board {
         Some(b) => {
             debug_assert_eq!((b.rows(), b.cols()), (rows, width));
-            let mut b = BoardRows(b);
+            let mut b = b;
             chase_source(&mut b, first, self_toggle, &mut record)
         }
-        None => chase_source(&mut Blank::new(rows, width), first, self_toggle, &mut record),
+        None => chase_source(
+            &mut Blank::new(rows, width),
+            first,
+            self_toggle,
+            &mut record,
+        ),
     };
     match result {
         Ok(rest) => rest,
         Err(never) => match never {},
-    }
-}
-
-/// A borrowed matrix as a row source.
-struct BoardRows<'a>(&'a BitMatrix);
-
-impl RowSource for BoardRows<'_> {
-    fn rows(&self) -> usize {
-        self.0.rows()
-    }
-    fn cols(&self) -> usize {
-        self.0.cols()
-    }
-    fn order(&self) -> BitOrder {
-        BitOrder::Lsb
-    }
-    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
-        self.0.row(r)
     }
 }
 

@@ -100,7 +100,8 @@ pub struct StreamSolution {
 
 /// Solves a board row by row with the polynomial method, holding only O(cols) words:
 /// `board` gives the lights to change (read twice, top to bottom), the press rows go to
-/// `sink` in order, and nothing else is stored. This is the path for boards too big to
+/// `sink` in order (after [`RowSink::begin`], and only if the board is solvable), and
+/// nothing else is stored. This is the path for boards too big to
 /// copy (a memory-mapped bitmap, or the all-on board); the in-memory [`Solver`] uses the
 /// same code.
 ///
@@ -133,59 +134,149 @@ where
     S: RowSource + ?Sized,
     K: RowSink + ?Sized,
 {
-    let self_toggle = self_toggle_of(game)?;
-    let (m, n, order) = (board.rows(), board.cols(), board.order());
-    if (m, n) != (game.rows(), game.cols()) {
-        return Err(Error::SizeMismatch {
-            expected: format!("{}x{}", game.rows(), game.cols()),
-            found: format!("{m}x{n}"),
+    StreamPlan::new(game, board)?.write(board, sink)
+}
+
+/// [`solve_streaming`] in two steps: [`StreamPlan::new`] reads the board once and does
+/// the polynomial work, so solvability, nullity and the number of solutions are known
+/// before anything is written; [`StreamPlan::write`] reads it again and writes the
+/// presses.
+///
+/// ```
+/// use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
+/// use lightsout::solve::StreamPlan;
+/// use lightsout::Game;
+/// let game = Game::classic(4, 4).unwrap();
+/// let mut board = AllOn::new(4, 4, BitOrder::Lsb);
+/// let plan = StreamPlan::new(&game, &mut board).unwrap();
+/// assert!(plan.is_solvable());
+/// assert_eq!(plan.nullity(), 4);
+/// let answer = plan.write(&mut board, &mut MatrixSink::new(4, 4)).unwrap();
+/// assert_eq!(answer.count, 16u32.into());
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamPlan {
+    rows: usize,
+    cols: usize,
+    order: BitOrder,
+    self_toggle: bool,
+    nullity: usize,
+    /// The first press row (in `order`), if the board is solvable.
+    first: Option<Vec<u64>>,
+}
+
+impl StreamPlan {
+    /// The first chase over `board` (the lights to change) and the polynomial work.
+    pub fn new<S: RowSource + ?Sized>(game: &Game, board: &mut S) -> Result<StreamPlan, Error> {
+        let self_toggle = self_toggle_of(game)?;
+        let (m, n, order) = (board.rows(), board.cols(), board.order());
+        if (m, n) != (game.rows(), game.cols()) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{}x{}", game.rows(), game.cols()),
+                found: format!("{m}x{n}"),
+            });
         }
-        .into());
-    }
-    let system = System::new(m, n, self_toggle);
-    let nullity = system.nullity();
-    // First chase: what is left over when the first row is not pressed at all.
-    let zeros = vec![0u64; words_for(n)];
-    let mut leftover =
-        chase_source(board, &zeros, self_toggle, |_| Ok::<(), StreamError>(()))?;
-    order.convert(BitOrder::Lsb, &mut leftover);
-    let Some(mut first) = system.solve(&leftover) else {
-        return Ok(StreamSolution {
-            solvable: false,
-            nullity,
-            count: 0u8.into(),
-            press_count: 0,
+        let system = System::new(m, n, self_toggle);
+        // What is left over when the first row is not pressed at all.
+        let zeros = vec![0u64; words_for(n)];
+        let Ok(mut leftover) = chase_source(board, &zeros, self_toggle, |_| {
+            Ok::<(), std::convert::Infallible>(())
         });
-    };
-    BitOrder::Lsb.convert(order, &mut first);
-    // Second chase: the presses themselves, replayed row by row on their way out.
-    let mut out = Counting {
-        inner: sink,
-        ones: 0,
-    };
-    let mut effect = vec![0u64; zeros.len()];
-    let rest = chase_source(board, &first, self_toggle, |s: Step<'_>| {
-        row_effect(s.cur, n, self_toggle, order, &mut effect);
-        let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
-        let cleared = (0..effect.len()).all(|i| effect[i] ^ s.prev[i] ^ below[i] == s.board[i]);
-        if !cleared {
-            return Err(StreamError::Solve(Error::Internal(format!(
-                "the polynomial solution does not clear row {} in the replay",
-                s.index
-            ))));
-        }
-        out.put_row(s.cur, order)?;
-        Ok(())
-    })?;
-    if rest.iter().any(|&w| w != 0) {
-        return Err(Error::Internal("polynomial solution left lights on after the chase".into()).into());
+        order.convert(BitOrder::Lsb, &mut leftover);
+        let first = system.solve(&leftover).map(|mut x| {
+            BitOrder::Lsb.convert(order, &mut x);
+            x
+        });
+        Ok(StreamPlan {
+            rows: m,
+            cols: n,
+            order,
+            self_toggle,
+            nullity: system.nullity(),
+            first,
+        })
     }
-    Ok(StreamSolution {
-        solvable: true,
-        nullity,
-        count: pow2(nullity),
-        press_count: out.ones,
-    })
+
+    /// True if the board can be solved.
+    pub fn is_solvable(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// Dimension of the space of quiet patterns.
+    pub fn nullity(&self) -> usize {
+        self.nullity
+    }
+
+    /// Number of press patterns that solve the board (0 if unsolvable).
+    pub fn count(&self) -> BigUint {
+        if self.is_solvable() {
+            pow2(self.nullity)
+        } else {
+            0u8.into()
+        }
+    }
+
+    /// The second chase over the same `board`: the press rows go to `sink` (nothing is
+    /// written if the board is unsolvable), each replayed on its board row first.
+    pub fn write<S, K>(&self, board: &mut S, sink: &mut K) -> Result<StreamSolution, StreamError>
+    where
+        S: RowSource + ?Sized,
+        K: RowSink + ?Sized,
+    {
+        let (m, n, order, self_toggle) = (self.rows, self.cols, self.order, self.self_toggle);
+        let Some(first) = &self.first else {
+            return Ok(StreamSolution {
+                solvable: false,
+                nullity: self.nullity,
+                count: self.count(),
+                press_count: 0,
+            });
+        };
+        if (board.rows(), board.cols(), board.order()) != (m, n, order) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{m}x{n} ({order:?} first)"),
+                found: format!(
+                    "{}x{} ({:?} first)",
+                    board.rows(),
+                    board.cols(),
+                    board.order()
+                ),
+            }
+            .into());
+        }
+        let mut out = Counting {
+            inner: sink,
+            ones: 0,
+        };
+        out.begin()?;
+        let zeros = vec![0u64; words_for(n)];
+        let mut effect = vec![0u64; zeros.len()];
+        let rest = chase_source(board, first, self_toggle, |s: Step<'_>| {
+            row_effect(s.cur, n, self_toggle, order, &mut effect);
+            let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
+            let cleared = (0..effect.len()).all(|i| effect[i] ^ s.prev[i] ^ below[i] == s.board[i]);
+            if !cleared {
+                return Err(StreamError::Solve(Error::Internal(format!(
+                    "the polynomial solution does not clear row {} in the replay",
+                    s.index
+                ))));
+            }
+            out.put_row(s.cur, order)?;
+            Ok(())
+        })?;
+        if rest.iter().any(|&w| w != 0) {
+            return Err(Error::Internal(
+                "polynomial solution left lights on after the chase".into(),
+            )
+            .into());
+        }
+        Ok(StreamSolution {
+            solvable: true,
+            nullity: self.nullity,
+            count: self.count(),
+            press_count: out.ones,
+        })
+    }
 }
 
 /// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width), with

@@ -64,6 +64,12 @@ pub trait RowSource {
 
 /// Where the press rows go, top to bottom, each exactly once.
 pub trait RowSink {
+    /// Called once before the first row, only when there will be rows (a solver calls
+    /// it once it knows the board is solvable): the place for a file header.
+    fn begin(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+
     /// Takes the next row (`words_for(cols)` words in `order`, bits past the last column
     /// zero).
     fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()>;
@@ -96,6 +102,36 @@ impl<S: RowSource + ?Sized> RowSource for &mut S {
     }
     fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
         (**self).row(r, buf)
+    }
+}
+
+impl<S: RowSource + ?Sized> RowSource for Box<S> {
+    fn rows(&self) -> usize {
+        (**self).rows()
+    }
+    fn cols(&self) -> usize {
+        (**self).cols()
+    }
+    fn order(&self) -> BitOrder {
+        (**self).order()
+    }
+    fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
+        (**self).row(r, buf)
+    }
+}
+
+impl RowSource for &BitMatrix {
+    fn rows(&self) -> usize {
+        BitMatrix::rows(self)
+    }
+    fn cols(&self) -> usize {
+        BitMatrix::cols(self)
+    }
+    fn order(&self) -> BitOrder {
+        BitOrder::Lsb
+    }
+    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+        BitMatrix::row(self, r)
     }
 }
 
@@ -357,6 +393,16 @@ impl<W: Write> BytesSink<W> {
     pub fn into_inner(self) -> W {
         self.writer
     }
+
+    /// The writer, e.g. to write a header before the rows.
+    pub fn writer_mut(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// Columns per row.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
 }
 
 impl<W: Write> RowSink for BytesSink<W> {
@@ -380,22 +426,27 @@ pub(crate) struct Counting<'a, K: ?Sized> {
 }
 
 impl<K: RowSink + ?Sized> RowSink for Counting<'_, K> {
+    fn begin(&mut self) -> std::io::Result<()> {
+        self.inner.begin()
+    }
+
     fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
         self.ones += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
         self.inner.put_row(words, order)
     }
 }
 
-/// The lights a press row changes in its own row, word by word, written independently
-/// of the chase kernel so that the replay checks it: `out = (A + s) cur` for a row of
-/// `cols` columns in `order`.
-pub(crate) fn row_effect(
-    cur: &[u64],
-    cols: usize,
-    self_toggle: bool,
-    order: BitOrder,
-    out: &mut [u64],
-) {
+/// The lights a press row changes in its own row, `out = (A + s) cur` for a row of
+/// `cols` columns in `order` (`s`: the press toggles its own light). Written
+/// independently of the chase kernel, so that the replay checks it.
+///
+/// ```
+/// use lightsout::solve::stream::{row_effect, BitOrder};
+/// let mut out = [0u64];
+/// row_effect(&[0b0100], 5, true, BitOrder::Lsb, &mut out);
+/// assert_eq!(out, [0b1110]);
+/// ```
+pub fn row_effect(cur: &[u64], cols: usize, self_toggle: bool, order: BitOrder, out: &mut [u64]) {
     let words = cur.len();
     for i in 0..words {
         // Columns below word i sit in word i-1, above it in word i+1 (in both orders).
