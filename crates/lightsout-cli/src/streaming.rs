@@ -59,8 +59,13 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
             "{name}: is a directory, not a board file"
         )));
     }
-    if meta.len() == 0 {
-        return Ok((Bytes::Owned(Vec::new()), name));
+    if !meta.is_file() || meta.len() == 0 {
+        // A pipe or device (or an empty file): read what comes.
+        let mut v = Vec::new();
+        let mut file = file;
+        file.read_to_end(&mut v)
+            .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+        return Ok((Bytes::Owned(v), name));
     }
     // SAFETY: the map is read-only and private to this process; if another process
     // truncates the file meanwhile, reads may fault (as with any mapped file). Boards
