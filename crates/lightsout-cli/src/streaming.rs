@@ -70,7 +70,9 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     // SAFETY: the map is read-only and private to this process; if another process
     // truncates the file meanwhile, reads may fault (as with any mapped file). Boards
     // are not expected to change under a running solve.
-    let map = unsafe { Mmap::map(&file) }
+    // Populated: the pages are mapped in one go (they are all read anyway), not faulted
+    // in one by one.
+    let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }
         .map_err(|e| CliError::input(format!("{name}: cannot map: {e}")))?;
     #[cfg(unix)]
     let _ = map.advise(memmap2::Advice::Sequential);

@@ -49,7 +49,7 @@ fn step_in<const MSB: bool>(
 }
 
 /// One chase step, `out = b ^ prev ^ (A + s) cur`, rows `width` bits wide in `order`.
-#[inline]
+#[inline(always)]
 pub(crate) fn chase_step(
     out: &mut [u64],
     b: &[u64],
@@ -100,20 +100,47 @@ where
     let mut cur = first.to_vec();
     let mut next = vec![0u64; words];
     let mut buf = vec![0u64; words];
-    for i in 0..rows {
-        let b = source.row(i, &mut buf);
-        chase_step(&mut next, b, &prev, &cur, self_toggle, width, order);
-        visit(Step {
-            index: i,
-            board: b,
-            prev: &prev,
-            cur: &cur,
-            next: &next,
-        })?;
-        std::mem::swap(&mut prev, &mut cur);
-        std::mem::swap(&mut cur, &mut next);
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for i in 0..rows {
+                let b = source.row(i, &mut buf);
+                chase_step(&mut next, b, &prev, &cur, self_toggle, width, order);
+                visit(Step {
+                    index: i,
+                    board: b,
+                    prev: &prev,
+                    cur: &cur,
+                    next: &next,
+                })?;
+                std::mem::swap(&mut prev, &mut cur);
+                std::mem::swap(&mut cur, &mut next);
+            }
+            Ok(())
+        },
+    )?;
     Ok(cur)
+}
+
+/// Runs `f` compiled for AVX2 (and POPCNT) where the CPU has them, so that the word
+/// loops inlined into it use 256-bit registers; else as compiled. On a 10,000^2 board
+/// this takes the solver's CPU time from 19 ms to 14 ms (`perf stat`, see README).
+#[inline(always)]
+pub(crate) fn with_wide_simd<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2,popcnt")]
+        fn wide<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has the features `wide` is compiled for.
+            return unsafe { wide(f) };
+        }
+    }
+    f()
 }
 
 /// The all-off board: chasing it from a first row gives that row's quiet-pattern

@@ -8,7 +8,7 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::{chase_source, chase_step, Blank, Step};
+use super::chasing::{chase_source, chase_step, with_wide_simd, Blank, Step};
 use super::stream::{row_effect, BitOrder, Counting, MatrixSink, RowSink, RowSource, StreamError};
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
@@ -176,14 +176,14 @@ impl StreamPlan {
                 found: format!("{m}x{n}"),
             });
         }
-        let system = System::new(m, n, self_toggle);
+        let system = with_wide_simd(|| System::new(m, n, self_toggle));
         // What is left over when the first row is not pressed at all.
         let zeros = vec![0u64; words_for(n)];
         let Ok(mut leftover) = chase_source(board, &zeros, self_toggle, |_| {
             Ok::<(), std::convert::Infallible>(())
         });
         order.convert(BitOrder::Lsb, &mut leftover);
-        let first = system.solve(&leftover).map(|mut x| {
+        let first = with_wide_simd(|| system.solve(&leftover)).map(|mut x| {
             BitOrder::Lsb.convert(order, &mut x);
             x
         });
@@ -251,19 +251,29 @@ impl StreamPlan {
         out.begin()?;
         let zeros = vec![0u64; words_for(n)];
         let mut effect = vec![0u64; zeros.len()];
-        let rest = chase_source(board, first, self_toggle, |s: Step<'_>| {
-            row_effect(s.cur, n, self_toggle, order, &mut effect);
-            let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
-            let cleared = (0..effect.len()).all(|i| effect[i] ^ s.prev[i] ^ below[i] == s.board[i]);
-            if !cleared {
-                return Err(StreamError::Solve(Error::Internal(format!(
-                    "the polynomial solution does not clear row {} in the replay",
-                    s.index
-                ))));
-            }
-            out.put_row(s.cur, order)?;
-            Ok(())
-        })?;
+        let rest = chase_source(
+            board,
+            first,
+            self_toggle,
+            #[inline(always)]
+            |s: Step<'_>| {
+                // The replay: the lights this row's presses and its neighbours' change
+                // must be exactly the board's.
+                row_effect(s.cur, n, self_toggle, order, &mut effect);
+                let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
+                let mut diff = 0;
+                for i in 0..effect.len() {
+                    diff |= effect[i] ^ s.prev[i] ^ below[i] ^ s.board[i];
+                }
+                if diff != 0 {
+                    return Err(StreamError::Solve(Error::Internal(format!(
+                        "the polynomial solution does not clear row {} in the replay",
+                        s.index
+                    ))));
+                }
+                out.put_row(s.cur, order).map_err(StreamError::Io)
+            },
+        )?;
         if rest.iter().any(|&w| w != 0) {
             return Err(Error::Internal(
                 "polynomial solution left lights on after the chase".into(),

@@ -8,6 +8,7 @@
 //! of bitmap files (bytes most significant bit first, loaded big-endian), so that a PBM
 //! file is read and written with one byte swap per word and no bit reversal.
 
+use super::chasing::with_wide_simd;
 use crate::error::Error;
 use crate::gf2::{tail_mask, words_for, BitMatrix, WORD_BITS};
 use std::io::Write;
@@ -247,9 +248,16 @@ impl RowSource for PackedBytes<'_> {
 #[inline]
 pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
     let mut chunks = bytes.chunks_exact(8);
-    for (w, chunk) in out.iter_mut().zip(&mut chunks) {
-        *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
-    }
+    // Baseline x86-64 has no byte shuffle: its vectorised byte swap is slower than
+    // scalar `bswap`, AVX2's `vpshufb` is faster.
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for (w, chunk) in out.iter_mut().zip(&mut chunks) {
+                *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+            }
+        },
+    );
     let rest = chunks.remainder();
     if !rest.is_empty() {
         let mut last = [0u8; 8];
@@ -268,9 +276,14 @@ pub(crate) fn words_to_bytes(words: &[u64], cols: usize, invert: bool, out: &mut
     let flip = if invert { u64::MAX } else { 0 };
     let n = out.len();
     let mut chunks = out.chunks_exact_mut(8);
-    for (chunk, &w) in (&mut chunks).zip(words) {
-        chunk.copy_from_slice(&(w ^ flip).to_be_bytes());
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for (chunk, &w) in (&mut chunks).zip(words) {
+                chunk.copy_from_slice(&(w ^ flip).to_be_bytes());
+            }
+        },
+    );
     let rest = chunks.into_remainder();
     if !rest.is_empty() {
         let len = rest.len();
@@ -446,15 +459,15 @@ impl<K: RowSink + ?Sized> RowSink for Counting<'_, K> {
 /// row_effect(&[0b0100], 5, true, BitOrder::Lsb, &mut out);
 /// assert_eq!(out, [0b1110]);
 /// ```
+#[inline(always)]
 pub fn row_effect(cur: &[u64], cols: usize, self_toggle: bool, order: BitOrder, out: &mut [u64]) {
-    let words = cur.len();
-    for i in 0..words {
-        // Columns below word i sit in word i-1, above it in word i+1 (in both orders).
-        let lower = if i > 0 { cur[i - 1] } else { 0 };
-        let upper = cur.get(i + 1).copied().unwrap_or(0);
-        let w = cur[i];
-        // The neighbour one column lower / higher of every column.
-        let (from_lower, from_upper) = match order {
+    let n = cur.len();
+    let out = &mut out[..n];
+    let own = if self_toggle { u64::MAX } else { 0 };
+    // Bit j of `towards_high` holds column j - 1's press and of `towards_low` column
+    // j + 1's, whichever way the columns run through the word.
+    let effect = |lower: u64, w: u64, upper: u64| -> u64 {
+        let (towards_high, towards_low) = match order {
             BitOrder::Lsb => (
                 w << 1 | lower >> (WORD_BITS - 1),
                 w >> 1 | upper << (WORD_BITS - 1),
@@ -464,11 +477,20 @@ pub fn row_effect(cur: &[u64], cols: usize, self_toggle: bool, order: BitOrder, 
                 w << 1 | upper >> (WORD_BITS - 1),
             ),
         };
-        out[i] = from_lower ^ from_upper ^ if self_toggle { w } else { 0 };
+        towards_high ^ towards_low ^ (w & own)
+    };
+    match n {
+        0 => return,
+        1 => out[0] = effect(0, cur[0], 0),
+        _ => {
+            out[0] = effect(0, cur[0], cur[1]);
+            for i in 1..n - 1 {
+                out[i] = effect(cur[i - 1], cur[i], cur[i + 1]);
+            }
+            out[n - 1] = effect(cur[n - 2], cur[n - 1], 0);
+        }
     }
-    if let Some(last) = out.last_mut() {
-        *last &= order.tail_mask(cols);
-    }
+    out[n - 1] &= order.tail_mask(cols);
 }
 
 /// A streaming solve failed: the sink's writer, or the solver (bad rules or sizes, or an
