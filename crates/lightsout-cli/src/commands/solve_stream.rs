@@ -2,7 +2,8 @@
 //! through the library's polynomial solver twice, the answer streamed to its file; no
 //! copy of the board is made.
 //!
-//! Taken when the board is a P4 file (or stdin) or the all-on `--size` board, the rules
+//! Taken when the board is a P4 file (a regular file: stdin and pipes are read in
+//! memory) or the all-on `--size` board, the rules
 //! are the plus or sigma game on an open board, the method is `auto` or `poly`, no
 //! `--all`/`--min`, and the answer goes to `-o` or to stdout as text. The chase runs
 //! along the rows as stored, so the polynomial work is on the width: a board more than
@@ -38,8 +39,11 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
     }
     let start = match (&args.file, args.size) {
         (Some(path), None) => {
-            let format = Format::for_input(Some(path), args.format, b"");
-            if format != Format::Pbm && Format::from_extension(path).is_some() {
+            // Stdin and pipes are read once, by the in-memory path; files named as
+            // another format are not bitmaps.
+            let named = args.format.or_else(|| Format::from_extension(path));
+            let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+            if !regular || named.is_some_and(|f| f != Format::Pbm) {
                 return Ok(None);
             }
             match Bits::open(path, args.format)? {

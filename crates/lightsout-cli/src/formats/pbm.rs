@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn bad_headers_are_refused_before_allocating() {
-        let e = parse_header(b"P4\n1000000 1000000\n", "b").unwrap_err();
+        let e = parse_header(b"P4\n2000000 1000000\n", "b").unwrap_err();
         assert!(e.to_string().contains("limit of 2^40"), "{e}");
         let e = parse_header(b"P4\n99999999999999999999999 2\n", "b").unwrap_err();
         assert!(e.to_string().contains("limit"), "{e}");
