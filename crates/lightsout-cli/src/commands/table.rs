@@ -1,20 +1,82 @@
-//! `lightsout table`.
+//! `lightsout table`: nullities of n x n boards (or every m x n with `--rect`), computed
+//! in parallel (rayon) in blocks, printed in order and flushed block by block, so an
+//! interrupted run can be resumed with `--from`. A progress bar goes to stderr when it
+//! is a terminal.
 
 use crate::cli::TableArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::json::TableLine;
+use crate::formats::json::{RectLine, TableLine};
 use crate::output::Out;
-use lightsout::nullity_square;
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressStyle};
+use lightsout::{nullity_square, sutner_nullity};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
+
+/// Items computed between two flushes, per worker thread.
+const BLOCK_PER_THREAD: u64 = 16;
 
 pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
-    for n in 1..=args.max {
-        let nullity = nullity_square(n as usize);
-        if args.json {
-            out.json_line(&TableLine { n, nullity })?;
-        } else {
-            writeln!(out.writer(), "{n} {nullity}")?;
-        }
+    if args.from > args.max {
+        return Err(CliError::input(format!(
+            "--from {} is past --max {}: nothing to do",
+            args.from, args.max
+        )));
     }
+    let progress = progress_bar(args);
+    let block = BLOCK_PER_THREAD * rayon::current_num_threads() as u64;
+    let mut n = args.from;
+    while n <= args.max {
+        let end = (n + block - 1).min(args.max);
+        if args.rect {
+            // Row n: every m <= n.
+            for row in n..=end {
+                let d: Vec<usize> = (1..=row)
+                    .into_par_iter()
+                    .map(|m| sutner_nullity(m as usize, row as usize, true))
+                    .collect();
+                for (m, nullity) in (1..=row).zip(d) {
+                    if args.json {
+                        out.json_line(&RectLine { m, n: row, nullity })?;
+                    } else {
+                        writeln!(out.writer(), "{m} {row} {nullity}")?;
+                    }
+                }
+                progress.inc(row);
+            }
+        } else {
+            let d: Vec<usize> = (n..=end)
+                .into_par_iter()
+                .map(|k| nullity_square(k as usize))
+                .collect();
+            for (k, nullity) in (n..=end).zip(d) {
+                if args.json {
+                    out.json_line(&TableLine { n: k, nullity })?;
+                } else {
+                    writeln!(out.writer(), "{k} {nullity}")?;
+                }
+            }
+            progress.inc(end - n + 1);
+        }
+        out.flush()?;
+        n = end + 1;
+    }
+    progress.finish_and_clear();
     Ok(Exit::Ok)
+}
+
+/// A bar counting boards (weighted by nothing: later boards take longer), shown only
+/// when stderr is a terminal.
+fn progress_bar(args: &TableArgs) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let count = |k: u64| if args.rect { k * (k + 1) / 2 } else { k };
+    let total = count(args.max) - count(args.from - 1);
+    let bar = ProgressBar::new(total);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {elapsed} elapsed, eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
 }

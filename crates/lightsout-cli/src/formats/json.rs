@@ -70,3 +70,11 @@ pub struct TableLine {
 pub fn rows_of(b: &Board) -> Vec<Vec<u8>> {
     b.to_rows()
 }
+
+/// `table --rect --json`: one line per board `m x n` (m <= n).
+#[derive(Serialize, Debug)]
+pub struct RectLine {
+    pub m: u64,
+    pub n: u64,
+    pub nullity: usize,
+}
