@@ -8,7 +8,7 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::{chase_source, chase_step, with_wide_simd, Blank, Step};
+use super::chasing::{chase_source, with_wide_simd, Blank, Step};
 use super::stream::{row_effect, BitOrder, Counting, MatrixSink, RowSink, RowSource, StreamError};
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
@@ -370,7 +370,7 @@ pub(crate) fn chebyshev_u_mod(m: usize, self_toggle: bool, q: &Poly) -> Poly {
 }
 
 /// `dst ^= src * t^shift`; `dst` must have room for the shifted words.
-#[inline]
+#[inline(always)]
 fn add_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
     let (ws, bs) = (shift / WORD_BITS, shift % WORD_BITS);
     let len = src.len();
@@ -424,23 +424,28 @@ fn gcd_cofactor(a: &Poly, q: &Poly) -> (Poly, Poly) {
     s1[0] = 1;
     let (mut d0, mut d1) = (Some(n), a.degree());
     let (mut e0, mut e1): (Option<usize>, Option<usize>) = (None, Some(0));
-    while let Some(deg1) = d1 {
-        let r1_words = deg1 / WORD_BITS + 1;
-        while let Some(deg0) = d0.filter(|&d| d >= deg1) {
-            let shift = deg0 - deg1;
-            add_shifted(&mut r0, &r1[..r1_words], shift);
-            if let Some(e) = e1 {
-                add_shifted(&mut s0, &s1[..e / WORD_BITS + 1], shift);
-                e0 = Some(e0.map_or(e + shift, |x| x.max(e + shift)));
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            while let Some(deg1) = d1 {
+                let r1_words = deg1 / WORD_BITS + 1;
+                while let Some(deg0) = d0.filter(|&d| d >= deg1) {
+                    let shift = deg0 - deg1;
+                    add_shifted(&mut r0, &r1[..r1_words], shift);
+                    if let Some(e) = e1 {
+                        add_shifted(&mut s0, &s1[..e / WORD_BITS + 1], shift);
+                        e0 = Some(e0.map_or(e + shift, |x| x.max(e + shift)));
+                    }
+                    d0 = degree_from(&r0, deg0 / WORD_BITS);
+                }
+                e0 = e0.and_then(|e| degree_from(&s0, e / WORD_BITS));
+                std::mem::swap(&mut r0, &mut r1);
+                std::mem::swap(&mut s0, &mut s1);
+                std::mem::swap(&mut d0, &mut d1);
+                std::mem::swap(&mut e0, &mut e1);
             }
-            d0 = degree_from(&r0, deg0 / WORD_BITS);
-        }
-        e0 = e0.and_then(|e| degree_from(&s0, e / WORD_BITS));
-        std::mem::swap(&mut r0, &mut r1);
-        std::mem::swap(&mut s0, &mut s1);
-        std::mem::swap(&mut d0, &mut d1);
-        std::mem::swap(&mut e0, &mut e1);
-    }
+        },
+    );
     (Poly::from_words(r0), Poly::from_words(s0))
 }
 
@@ -452,15 +457,20 @@ fn gcd_in_place(a: &Poly, q: &Poly) -> Poly {
     r0.resize(words, 0);
     r1.resize(words, 0);
     let (mut d0, mut d1) = (Some(n), a.degree());
-    while let Some(deg1) = d1 {
-        let r1_words = deg1 / WORD_BITS + 1;
-        while let Some(deg0) = d0.filter(|&d| d >= deg1) {
-            add_shifted(&mut r0, &r1[..r1_words], deg0 - deg1);
-            d0 = degree_from(&r0, deg0 / WORD_BITS);
-        }
-        std::mem::swap(&mut r0, &mut r1);
-        std::mem::swap(&mut d0, &mut d1);
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            while let Some(deg1) = d1 {
+                let r1_words = deg1 / WORD_BITS + 1;
+                while let Some(deg0) = d0.filter(|&d| d >= deg1) {
+                    add_shifted(&mut r0, &r1[..r1_words], deg0 - deg1);
+                    d0 = degree_from(&r0, deg0 / WORD_BITS);
+                }
+                std::mem::swap(&mut r0, &mut r1);
+                std::mem::swap(&mut d0, &mut d1);
+            }
+        },
+    );
     Poly::from_words(r0)
 }
 
@@ -469,19 +479,62 @@ fn gcd_in_place(a: &Poly, q: &Poly) -> Poly {
 fn vector_to_poly(v: &[u64], n: usize) -> Poly {
     let words = words_for(n + 1);
     let (mut b1, mut b2) = (vec![0u64; words], vec![0u64; words]);
-    for j in (0..n).rev() {
-        // b2 <- t b1 + b2 + v_j; deg b1 <= n - 2 - j.
-        let active = (n - j) / WORD_BITS + 1;
-        let mut carry = 0;
-        for i in 0..active.min(words) {
-            let w = b1[i];
-            b2[i] ^= w << 1 | carry;
-            carry = w >> (WORD_BITS - 1);
-        }
-        b2[0] ^= v[j / WORD_BITS] >> (j % WORD_BITS) & 1;
-        std::mem::swap(&mut b1, &mut b2);
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for j in (0..n).rev() {
+                // b2 <- t b1 + b2 + v_j; deg b1 <= n - 2 - j.
+                let active = ((n - j) / WORD_BITS + 1).min(words);
+                b2[0] ^= b1[0] << 1;
+                for i in 1..active {
+                    b2[i] ^= b1[i] << 1 | b1[i - 1] >> (WORD_BITS - 1);
+                }
+                b2[0] ^= v[j / WORD_BITS] >> (j % WORD_BITS) & 1;
+                std::mem::swap(&mut b1, &mut b2);
+            }
+        },
+    );
     Poly::from_words(b1)
+}
+
+/// `out = A w` (+ `v` when given) on the first `len` words of rows `width` bits wide:
+/// the Horner step of the conversions below.
+#[inline(always)]
+fn times_a(out: &mut [u64], w: &[u64], v: Option<&[u64]>, len: usize, width: usize) {
+    let (out, w) = (&mut out[..len], &w[..len]);
+    let lower = |i: usize| {
+        if i > 0 {
+            w[i - 1] >> (WORD_BITS - 1)
+        } else {
+            0
+        }
+    };
+    let upper = |i: usize| {
+        if i + 1 < len {
+            w[i + 1] << (WORD_BITS - 1)
+        } else {
+            0
+        }
+    };
+    out[0] = (w[0] << 1 | lower(0)) ^ (w[0] >> 1 | upper(0));
+    if len > 2 {
+        for i in 1..len - 1 {
+            out[i] = (w[i] << 1 | w[i - 1] >> (WORD_BITS - 1))
+                ^ (w[i] >> 1 | w[i + 1] << (WORD_BITS - 1));
+        }
+    }
+    if len > 1 {
+        let i = len - 1;
+        out[i] = (w[i] << 1 | lower(i)) ^ (w[i] >> 1 | upper(i));
+    }
+    if let Some(v) = v {
+        for (o, x) in out.iter_mut().zip(&v[..len]) {
+            *o ^= x;
+        }
+    }
+    if len * WORD_BITS >= width {
+        out[len - 1] &= crate::gf2::tail_mask(width);
+    }
 }
 
 /// The row vector `X(A) e_1` of a polynomial of degree below `n` (Horner in `A`),
@@ -494,25 +547,21 @@ fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
     };
     debug_assert!(deg < n);
     let mut tmp = vec![0u64; words];
-    let zero = vec![0u64; words];
-    for (j, k) in (0..=deg).rev().enumerate() {
-        // w = A w + x_k e_1; before this step w lives in bits 0..j, after it in 0..=j.
-        let len = words.min(words_for(j + 1));
-        let width = if len == words { n } else { len * WORD_BITS };
-        chase_step(
-            &mut tmp[..len],
-            &zero[..len],
-            &zero[..len],
-            &w[..len],
-            false,
-            width,
-            BitOrder::Lsb,
-        );
-        std::mem::swap(&mut w, &mut tmp);
-        if x.coeff(k) {
-            w[0] ^= 1;
-        }
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for (j, k) in (0..=deg).rev().enumerate() {
+                // w = A w + x_k e_1; before this step w lives in bits 0..j, after it
+                // in 0..=j.
+                let len = words.min(words_for(j + 1));
+                times_a(&mut tmp, &w, None, len, n);
+                std::mem::swap(&mut w, &mut tmp);
+                if x.coeff(k) {
+                    w[0] ^= 1;
+                }
+            }
+        },
+    );
     w
 }
 
@@ -524,13 +573,16 @@ fn apply_poly(p: &Poly, v: &[u64], n: usize) -> Vec<u64> {
         return w;
     };
     let mut tmp = vec![0u64; words];
-    let zero = vec![0u64; words];
-    for k in (0..=deg).rev() {
-        // w = A w + p_k v
-        let b = if p.coeff(k) { v } else { &zero };
-        chase_step(&mut tmp, b, &zero, &w, false, n, BitOrder::Lsb);
-        std::mem::swap(&mut w, &mut tmp);
-    }
+    with_wide_simd(
+        #[inline(always)]
+        || {
+            for k in (0..=deg).rev() {
+                // w = A w + p_k v
+                times_a(&mut tmp, &w, p.coeff(k).then_some(v), words, n);
+                std::mem::swap(&mut w, &mut tmp);
+            }
+        },
+    );
     w
 }
 
