@@ -371,3 +371,34 @@ fn table_parallel_equals_sequential_and_oeis() {
         }
     }
 }
+
+#[test]
+fn big_text_is_not_printed_to_a_terminal() {
+    // script(1) runs the command with a terminal as stdout.
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("script(1) not installed: terminal test skipped");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("lightsout");
+    let on_terminal = |args: &str| {
+        std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .output()
+            .unwrap()
+    };
+    let big = on_terminal("solve --size 201x3");
+    assert_eq!(big.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&big.stdout);
+    assert!(
+        text.contains("too big to print to a terminal") && text.contains("-o FILE"),
+        "{text}"
+    );
+    assert_eq!(on_terminal("random 300x300").status.code(), Some(2));
+    assert_eq!(on_terminal("solve --size 200x3").status.code(), Some(0));
+    // Redirected, any size prints.
+    run(&["solve", "--size", "201x3"]).success();
+}

@@ -91,7 +91,7 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, CliError> {
             "{name}: the PBM header says {cols}x{rows}: a board needs at least one row and one column"
         )));
     }
-    let cells = cols.checked_mul(rows).unwrap_or(u64::MAX);
+    let cells = cols.saturating_mul(rows);
     if cells > MAX_CELLS {
         return Err(CliError::input(format!(
             "{name}: the PBM header claims {cols}x{rows} = {} cells, more than the limit of 2^40 ({MAX_CELLS}) cells",
