@@ -3,7 +3,7 @@
 //! An exact solver for the Lights Out puzzle and its variants.
 //!
 //! A [`Game`] is a board size plus [`Rules`] (press shape, boundary, number of states).
-//! A position and a press pattern are both [`Board`]s. [`solve`] finds a press pattern
+//! A position and a press pattern are both [`Board`]s. [`solve`](fn@solve) finds a press pattern
 //! that takes a start position to a target (by default, all lights off), the nullity of
 //! the game and the exact number of solutions; [`analyze`] gives the rank and a basis of
 //! the quiet patterns (presses that change nothing); [`minimal`] finds the solution with
@@ -38,6 +38,7 @@ mod error;
 pub mod game;
 pub mod gf2;
 pub mod solve;
+pub mod zk;
 
 pub use error::Error;
 pub use game::{Board, Boundary, Game, Reach, Rules, Shape};
