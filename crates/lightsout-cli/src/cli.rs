@@ -33,6 +33,11 @@ pub enum Command {
     Random(RandomArgs),
     /// Replay a press pattern on a board: exit 0 if it solves it, 1 if not.
     Verify(VerifyArgs),
+    /// Serve the web app (play and solve in the browser) and its JSON API.
+    ///
+    /// Open the printed address in a browser. One log line per request goes to stderr
+    /// (RUST_LOG=warn silences them); Ctrl-C stops the server cleanly.
+    Serve(ServeArgs),
 }
 
 /// The rules of the game.
@@ -213,4 +218,35 @@ fn parse_boundary(s: &str) -> Result<Boundary, String> {
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
     Shape::parse(s).map_err(|e| e.to_string())
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Longest a client waits for one computation, in seconds (then 504).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
+          value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Most cells in a board of any request (then 413).
+    #[arg(long, default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=(1u64 << 40)))]
+    pub max_cells: u64,
+    /// Most estimated 64-bit word operations of one computation, checked before it
+    /// starts (then 422).
+    #[arg(long, default_value_t = 1u64 << 35, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_work: u64,
+    /// Computations running at once (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub workers: Option<u64>,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        _ => Err(format!(
+            "'{s}' is not a time limit: expected seconds, more than 0 and at most 86400"
+        )),
+    }
 }

@@ -9,6 +9,7 @@ mod formats;
 mod input;
 mod output;
 mod streaming;
+mod server;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         Command::Table(a) => commands::table::run(a, &mut out),
         Command::Random(a) => commands::random::run(a, &mut out),
         Command::Verify(a) => commands::verify::run(a, &mut out),
+        Command::Serve(a) => commands::serve::run(a),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod random;
+pub mod serve;
 pub mod solve;
 pub mod solve_stream;
 pub mod table;

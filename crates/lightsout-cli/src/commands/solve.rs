@@ -173,7 +173,12 @@ fn check_basis_size(game: &Game, nullity: usize) -> Result<(), CliError> {
 }
 
 /// Replays a press pattern; a failure is a bug, reported as such (exit 3).
-fn replay(game: &Game, start: &Board, target: &Board, presses: &Board) -> Result<(), CliError> {
+pub(crate) fn replay(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    presses: &Board,
+) -> Result<(), CliError> {
     if game.is_solution(start, target, presses)? {
         Ok(())
     } else {
@@ -264,7 +269,12 @@ fn report_unsolvable(
 /// Why a board has no solution: for two-state games with a symmetric toggle matrix, a
 /// quiet pattern whose overlap with the lights to change is odd (every press changes
 /// that overlap by an even number, so it can never reach zero).
-fn explain(game: &Game, start: &Board, target: &Board, method: Method) -> (String, Option<Board>) {
+pub(crate) fn explain(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    method: Method,
+) -> (String, Option<Board>) {
     let generic = "the position is not in the span of the press patterns (rank test)".to_string();
     let symmetric = game.rules().shape().is_some_and(|(shape, boundary)| {
         shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)

@@ -1,0 +1,548 @@
+//! The JSON API. Answers use the CLI's `--json` shapes (`crate::formats::json`).
+
+use super::error::ApiError;
+use super::grid::Grid;
+use super::rules::{named_shapes, RulesInfo, RulesSpec};
+use super::work::{check_budget, cost, human};
+use super::{presets, AppState, Limits};
+use crate::commands::solve::{explain, replay};
+use crate::formats::json::{rows_of, AnalyzeReport, SolveReport};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Request;
+use axum::extract::{Query, State};
+use axum::Json;
+use lightsout::{
+    analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
+};
+use num_bigint::BigUint;
+use rand::{Rng, SeedableRng};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// Largest number of cells of quiet patterns `analyze` lists (nullity x cells); above
+/// it the patterns are omitted and only rank and nullity are given.
+pub const MAX_QUIET_CELLS: u64 = 1 << 22;
+
+/// `POST /api/solve`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    pub board: Grid,
+    #[serde(default)]
+    pub target: Option<Grid>,
+    #[serde(default)]
+    pub rules: RulesSpec,
+    /// Find the fewest-press solution.
+    #[serde(default)]
+    pub min: bool,
+    /// `auto` (default), `brute`, `rows`, `gauss`, `chase` or `poly`.
+    #[serde(default)]
+    pub method: Option<String>,
+}
+
+pub async fn solve(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<SolveReport>, ApiError> {
+    let req: SolveRequest = read_json(request, &app.limits).await?;
+    let rules = req.rules.to_rules()?;
+    let modulus = rules.modulus();
+    check_cells(
+        &app.limits,
+        "board",
+        req.board.rows as u64,
+        req.board.cols as u64,
+    )?;
+    let start = req
+        .board
+        .to_board(modulus, "board")
+        .map_err(ApiError::bad_request)?;
+    let target = match &req.target {
+        Some(t) => {
+            if (t.rows, t.cols) != (start.rows(), start.cols()) {
+                return Err(ApiError::bad_request(format!(
+                    "target is {}x{} but the board is {}x{}",
+                    t.rows,
+                    t.cols,
+                    start.rows(),
+                    start.cols()
+                )));
+            }
+            t.to_board(modulus, "target")
+                .map_err(ApiError::bad_request)?
+        }
+        None => Board::try_new(start.rows(), start.cols(), modulus)?,
+    };
+    let game = Game::new(start.rows(), start.cols(), rules)?;
+    let method = planned_method(&app.limits, &game, req.method.as_deref())?;
+    let want_min = req.min;
+    app.workers
+        .run("solve", move |deadline| {
+            solve_report(&game, &start, &target, method, want_min, deadline)
+        })
+        .await
+        .map(Json)
+}
+
+/// The method that will run, after checking it accepts the game and the work fits the
+/// budget.
+fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Method, ApiError> {
+    let method: Method = match name {
+        Some(n) => n
+            .parse()
+            .map_err(|e: lightsout::Error| ApiError::bad_request(e.to_string()))?,
+        None => Method::Auto,
+    }
+    .resolve(game);
+    method.solver().check(game)?;
+    check_budget(limits, game, method, cost(game, method))?;
+    Ok(method)
+}
+
+fn solve_report(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    method: Method,
+    want_min: bool,
+    deadline: Instant,
+) -> Result<SolveReport, ApiError> {
+    let solution = solve_board(game, start, target, method)?;
+    let mut report = SolveReport {
+        rows: game.rows(),
+        cols: game.cols(),
+        method: solution.method.name(),
+        solvable: solution.is_solvable(),
+        nullity: solution.nullity,
+        solutions: solution.count.to_string(),
+        press_count: 0,
+        presses: None,
+        minimal: false,
+        proven: None,
+        reason: None,
+        witness: None,
+        output: None,
+    };
+    let Some(mut presses) = solution.presses else {
+        let (reason, witness) = explain(game, start, target, solution.method);
+        report.solutions = "0".into();
+        report.reason = Some(reason);
+        report.witness = witness.as_ref().map(rows_of);
+        return Ok(report);
+    };
+    if want_min {
+        if solution.nullity == 0 {
+            // The only solution is the minimal one.
+            report.minimal = true;
+            report.proven = Some(true);
+        } else {
+            let quiet = analyze(game, solution.method)?.quiet;
+            // Leave a fifth of the remaining time to encode the answer.
+            let left = deadline.saturating_duration_since(Instant::now());
+            let opts = MinimalOptions {
+                time_limit: Some(left.mul_f64(0.8)),
+                ..MinimalOptions::default()
+            };
+            match minimal(&presses, &quiet, &opts) {
+                Ok(best) => {
+                    replay(game, start, target, &best.presses)?;
+                    presses = best.presses;
+                    report.minimal = best.proven;
+                    report.proven = Some(best.proven);
+                }
+                // Too many solutions to search, or rules the search does not handle:
+                // answer with the solution found, marked as not proven minimal.
+                Err(lightsout::Error::LimitExceeded(_) | lightsout::Error::Unsupported(_)) => {
+                    report.proven = Some(false);
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    report.press_count = presses.total();
+    report.presses = Some(rows_of(&presses));
+    Ok(report)
+}
+
+/// `POST /api/analyze`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    pub rows: u64,
+    pub cols: u64,
+    #[serde(default)]
+    pub rules: RulesSpec,
+    #[serde(default)]
+    pub method: Option<String>,
+    /// List a basis of the quiet patterns (default true; omitted anyway above
+    /// `MAX_QUIET_CELLS`).
+    #[serde(default = "yes")]
+    pub quiet: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+pub async fn analyze_game(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<AnalyzeReport>, ApiError> {
+    let req: AnalyzeRequest = read_json(request, &app.limits).await?;
+    let rules = req.rules.to_rules()?;
+    let (rows, cols) = check_cells(&app.limits, "board", req.rows, req.cols)?;
+    let game = Game::new(rows, cols, rules)?;
+    let method = planned_method(&app.limits, &game, req.method.as_deref())?;
+    let with_quiet = req.quiet;
+    app.workers
+        .run("analysis", move |_| {
+            let a = analyze(&game, method)?;
+            let listed = with_quiet && a.nullity as u64 * game.cells() as u64 <= MAX_QUIET_CELLS;
+            Ok(AnalyzeReport {
+                rows,
+                cols,
+                method: a.method.name(),
+                rank: a.rank,
+                nullity: a.nullity,
+                solvable_positions: BigUint::from(game.modulus()).pow(a.rank as u32).to_string(),
+                quiet_patterns: listed.then(|| a.quiet.iter().map(rows_of).collect()),
+            })
+        })
+        .await
+        .map(Json)
+}
+
+/// Query parameters of the GET endpoints: a size, random-board options and the rules
+/// (`?rows=5&cols=5&boundary=torus&shape=plus&no_self=true&mod=3`). Kept as text and
+/// parsed here, so each bad value gets a message naming the parameter.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    rows: Option<String>,
+    cols: Option<String>,
+    /// `GET /api/random`: make the board by random presses from the goal, so it is
+    /// solvable (default true).
+    solvable: Option<String>,
+    /// `GET /api/random`: the random seed (default: a fresh one, echoed in the answer).
+    seed: Option<String>,
+    preset: Option<String>,
+    boundary: Option<String>,
+    shape: Option<String>,
+    no_self: Option<String>,
+    #[serde(rename = "mod")]
+    modulus: Option<String>,
+}
+
+impl Params {
+    fn from(query: Result<Query<Params>, QueryRejection>) -> Result<Self, ApiError> {
+        query
+            .map(|Query(p)| p)
+            .map_err(|e| ApiError::bad_request(e.body_text()))
+    }
+
+    fn rules(&self) -> Result<RulesSpec, ApiError> {
+        Ok(RulesSpec {
+            preset: self.preset.clone(),
+            boundary: self.boundary.clone(),
+            shape: self.shape.clone(),
+            no_self: flag("no_self", self.no_self.as_deref())?,
+            modulus: number("mod", self.modulus.as_deref())?,
+        })
+    }
+}
+
+fn flag(name: &str, v: Option<&str>) -> Result<Option<bool>, ApiError> {
+    match v {
+        None => Ok(None),
+        Some("true" | "1") => Ok(Some(true)),
+        Some("false" | "0") => Ok(Some(false)),
+        Some(v) => Err(ApiError::bad_request(format!(
+            "{name}={v}: expected true or false"
+        ))),
+    }
+}
+
+fn number(name: &str, v: Option<&str>) -> Result<Option<u64>, ApiError> {
+    v.map(|v| {
+        v.trim().parse::<u64>().map_err(|_| {
+            ApiError::bad_request(format!("{name}={v}: expected a non-negative integer"))
+        })
+    })
+    .transpose()
+}
+
+/// `GET /api/random` answer.
+#[derive(Serialize, Debug)]
+pub struct RandomBoard {
+    pub rows: usize,
+    pub cols: usize,
+    #[serde(rename = "mod")]
+    pub modulus: u8,
+    pub seed: u64,
+    /// True when the board was made by presses from the goal (so it is solvable); absent
+    /// for a uniformly random board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solvable: Option<bool>,
+    pub board: Vec<Vec<u8>>,
+}
+
+pub async fn random(
+    State(app): State<AppState>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Result<Json<RandomBoard>, ApiError> {
+    let q = Params::from(query)?;
+    let spec = q.rules()?;
+    let rules = spec.to_rules()?;
+    let preset = spec.preset.as_deref().map(presets::find).transpose()?;
+    let (default_rows, default_cols) = preset.as_ref().map_or((5, 5), |p| (p.rows, p.cols));
+    let (rows, cols) = check_cells(
+        &app.limits,
+        "board",
+        number("rows", q.rows.as_deref())?.unwrap_or(default_rows as u64),
+        number("cols", q.cols.as_deref())?.unwrap_or(default_cols as u64),
+    )?;
+    let game = Game::new(rows, cols, rules)?;
+    let goal = match preset.and_then(|p| p.target) {
+        Some(t) if (t.len(), t[0].len()) == (rows, cols) => {
+            let values: Vec<u8> = t.concat();
+            Board::from_values(rows, cols, game.modulus(), &values)?
+        }
+        _ => game.empty_board(),
+    };
+    let solvable = flag("solvable", q.solvable.as_deref())?.unwrap_or(true);
+    let seed = number("seed", q.seed.as_deref())?.unwrap_or_else(rand::random);
+    app.workers
+        .run("random board", move |_| {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let k = game.modulus();
+            let mut cells = game.empty_board();
+            for r in 0..rows {
+                for c in 0..cols {
+                    cells.set(r, c, rng.random_range(0..k));
+                }
+            }
+            let board = if solvable {
+                let mut b = goal;
+                game.apply(&mut b, &cells)?;
+                b
+            } else {
+                cells
+            };
+            Ok(RandomBoard {
+                rows,
+                cols,
+                modulus: k,
+                seed,
+                solvable: solvable.then_some(true),
+                board: rows_of(&board),
+            })
+        })
+        .await
+        .map(Json)
+}
+
+/// `GET /api/rules` answer: what a press does, and (with a size) which method would run.
+#[derive(Serialize, Debug)]
+pub struct RulesAnswer {
+    #[serde(flatten)]
+    pub info: RulesInfo,
+    /// With `rows` and `cols`: the method `auto` picks, or why no method will run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+pub async fn rules_info(
+    State(app): State<AppState>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Result<Json<RulesAnswer>, ApiError> {
+    let q = Params::from(query)?;
+    let rules = q.rules()?.to_rules()?;
+    let mut answer = RulesAnswer {
+        info: RulesInfo::of(&rules),
+        method: None,
+        refused: None,
+    };
+    let size = (
+        number("rows", q.rows.as_deref())?,
+        number("cols", q.cols.as_deref())?,
+    );
+    if let (Some(r), Some(c)) = size {
+        let (rows, cols) = check_cells(&app.limits, "board", r, c)?;
+        let game = Game::new(rows, cols, rules)?;
+        match planned_method(&app.limits, &game, None) {
+            Ok(m) => answer.method = Some(m.name()),
+            Err(e) => answer.refused = Some(e.message),
+        }
+    } else if answer.info.reach.is_some() {
+        // Per-cell rules only make sense with their board.
+        answer.info.reach = None;
+    }
+    Ok(Json(answer))
+}
+
+#[derive(Serialize)]
+pub struct PresetList {
+    presets: Vec<presets::PresetInfo>,
+}
+
+/// `GET /api/presets`.
+pub async fn presets_list() -> Json<PresetList> {
+    Json(PresetList {
+        presets: presets::all().iter().map(presets::Preset::info).collect(),
+    })
+}
+
+#[derive(Serialize)]
+pub struct ShapeInfo {
+    name: &'static str,
+    mask: String,
+    offsets: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+pub struct ModRange {
+    min: u8,
+    max: u8,
+}
+
+#[derive(Serialize)]
+pub struct LimitsInfo {
+    max_cells: u64,
+    max_body_bytes: usize,
+    time_limit_ms: u128,
+    max_work: u64,
+    workers: usize,
+}
+
+/// `GET /api/capabilities`: everything the page needs to offer every rule the server
+/// supports.
+#[derive(Serialize)]
+pub struct Capabilities {
+    version: &'static str,
+    boundaries: Vec<&'static str>,
+    shapes: Vec<ShapeInfo>,
+    #[serde(rename = "mod")]
+    modulus: ModRange,
+    methods: Vec<&'static str>,
+    presets: Vec<presets::PresetInfo>,
+    limits: LimitsInfo,
+}
+
+pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
+    let l = &app.limits;
+    Json(Capabilities {
+        version: env!("CARGO_PKG_VERSION"),
+        boundaries: Boundary::ALL.iter().map(|b| b.name()).collect(),
+        shapes: named_shapes()
+            .into_iter()
+            .map(|(name, s)| ShapeInfo {
+                name,
+                mask: s.to_mask(),
+                offsets: s.offsets().iter().map(|&(r, c)| [r, c]).collect(),
+            })
+            .collect(),
+        modulus: ModRange { min: 2, max: 255 },
+        methods: std::iter::once(Method::Auto)
+            .chain(Method::CONCRETE)
+            .map(Method::name)
+            .collect(),
+        presets: presets::all().iter().map(presets::Preset::info).collect(),
+        limits: LimitsInfo {
+            max_cells: l.max_cells,
+            max_body_bytes: l.max_body_bytes(),
+            time_limit_ms: l.time_limit.as_millis(),
+            max_work: l.max_work,
+            workers: l.workers,
+        },
+    })
+}
+
+#[derive(Serialize)]
+pub struct Health {
+    status: &'static str,
+    version: &'static str,
+}
+
+/// `GET /api/health`.
+pub async fn health() -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// Errors (413) unless `rows x cols` is a board within the cell limit; checked before
+/// anything of that size is allocated.
+fn check_cells(
+    limits: &Limits,
+    what: &str,
+    rows: u64,
+    cols: u64,
+) -> Result<(usize, usize), ApiError> {
+    if rows == 0 || cols == 0 {
+        return Err(ApiError::bad_request(format!(
+            "{what} {rows}x{cols}: a board needs at least one row and one column"
+        )));
+    }
+    let cells = rows.checked_mul(cols);
+    match cells {
+        Some(n) if n <= limits.max_cells => Ok((rows as usize, cols as usize)),
+        _ => Err(ApiError::too_large(format!(
+            "{what} {rows}x{cols} has more than this server's limit of {} cells (--max-cells)",
+            limits.max_cells
+        ))),
+    }
+}
+
+/// Reads and parses a JSON body: at most the body limit, within the time limit; errors
+/// name what was wrong and where.
+async fn read_json<T: DeserializeOwned>(request: Request, limits: &Limits) -> Result<T, ApiError> {
+    let max = limits.max_body_bytes();
+    let too_large = || {
+        ApiError::too_large(format!(
+            "the request body is larger than this server's limit of {max} bytes"
+        ))
+    };
+    // A declared length over the limit is refused before reading a byte.
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max as u64) {
+        return Err(too_large());
+    }
+    let body = request.into_body();
+    let bytes = tokio::time::timeout(limits.time_limit, axum::body::to_bytes(body, max))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                axum::http::StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within the time limit of {}",
+                    human(limits.time_limit)
+                ),
+            )
+        })?
+        .map_err(|_| too_large())?;
+    let mut de = serde_json::Deserializer::from_slice(&bytes);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        match inner.classify() {
+            serde_json::error::Category::Data if path != "." => {
+                ApiError::bad_request(format!("invalid request: {path}: {inner}"))
+            }
+            serde_json::error::Category::Data => {
+                ApiError::bad_request(format!("invalid request: {inner}"))
+            }
+            _ => ApiError::bad_request(format!("malformed JSON: {inner}")),
+        }
+    })?;
+    de.end()
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+    Ok(value)
+}

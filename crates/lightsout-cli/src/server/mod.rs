@@ -1,0 +1,136 @@
+//! `lightsout serve`: the web app. An axum router with the page (embedded in the binary)
+//! at `/` and a JSON API under `/api/`:
+//!
+//! | endpoint | answer |
+//! |----------|--------|
+//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, method?}`) |
+//! | `POST /api/analyze` | `analyze --json`'s object (`{rows, cols, rules?, method?, quiet?}`) |
+//! | `GET /api/random?rows=&cols=&solvable=&seed=&<rules>` | a random board |
+//! | `GET /api/rules?<rules>&rows=&cols=` | what a press does, and which method would run |
+//! | `GET /api/presets` | the named puzzles |
+//! | `GET /api/capabilities` | boundaries, shapes, moduli, presets and limits |
+//! | `GET /api/health` | `{"status":"ok"}` |
+//!
+//! Every error is a 4xx/5xx with `{"error": "..."}`.
+
+mod assets;
+mod error;
+mod grid;
+mod handlers;
+mod presets;
+mod rules;
+mod work;
+
+use axum::http::{Method as HttpMethod, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use error::ApiError;
+use std::sync::Arc;
+use std::time::Duration;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+use tracing::Span;
+
+/// The server's limits (README, "Web app").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most cells in a board of any request.
+    pub max_cells: u64,
+    /// Most time a client waits for one computation.
+    pub time_limit: Duration,
+    /// Most estimated word operations of one computation (checked before it starts).
+    pub max_work: u64,
+    /// Computations running at once.
+    pub workers: usize,
+    /// Requests handled at once (more wait, unread, in the connection).
+    pub max_in_flight: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_cells: 1_000_000,
+            time_limit: Duration::from_secs(10),
+            max_work: 1 << 35,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_in_flight: 64,
+        }
+    }
+}
+
+impl Limits {
+    /// Most bytes of a request body: enough for a board and a target of `max_cells`
+    /// cells written as number lists (`0,` per cell), with room to spare.
+    pub fn max_body_bytes(&self) -> usize {
+        usize::try_from(self.max_cells.saturating_mul(8).saturating_add(1 << 20))
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    limits: Arc<Limits>,
+    workers: Arc<work::Workers>,
+}
+
+/// The whole app: page, API, per-request log line, panic guard and concurrency limit.
+pub fn app(limits: Limits) -> Router {
+    let state = AppState {
+        workers: Arc::new(work::Workers::new(limits.workers, limits.time_limit)),
+        limits: Arc::new(limits.clone()),
+    };
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::icon))
+        .route("/api/solve", post(handlers::solve))
+        .route("/api/analyze", post(handlers::analyze_game))
+        .route("/api/random", get(handlers::random))
+        .route("/api/rules", get(handlers::rules_info))
+        .route("/api/presets", get(handlers::presets_list))
+        .route("/api/capabilities", get(handlers::capabilities))
+        .route("/api/health", get(handlers::health))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+        .layer(GlobalConcurrencyLimitLayer::new(limits.max_in_flight))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal("internal error: the request handler panicked (please report)")
+                .into_response()
+        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &axum::http::Request<_>| {
+                    tracing::info_span!("http", method = %req.method(), uri = %req.uri())
+                })
+                .on_request(())
+                .on_response(
+                    |res: &axum::http::Response<_>, latency: Duration, _span: &Span| {
+                        tracing::info!(
+                            status = res.status().as_u16(),
+                            latency_us = latency.as_micros() as u64,
+                            "done"
+                        );
+                    },
+                )
+                .on_failure(()),
+        )
+}
+
+async fn not_found(method: HttpMethod, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no such page or endpoint: {method} {}", uri.path()),
+    )
+}
+
+async fn method_not_allowed(method: HttpMethod, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not accept {method}", uri.path()),
+    )
+}
