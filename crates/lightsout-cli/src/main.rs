@@ -8,8 +8,8 @@ mod error;
 mod formats;
 mod input;
 mod output;
-mod streaming;
 mod server;
+mod streaming;
 
 use clap::Parser;
 use cli::{Cli, Command};

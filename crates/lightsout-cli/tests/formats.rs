@@ -402,3 +402,24 @@ fn big_text_is_not_printed_to_a_terminal() {
     // Redirected, any size prints.
     run(&["solve", "--size", "201x3"]).success();
 }
+
+#[test]
+fn bitmap_on_stdout_stands_alone() {
+    for args in [
+        &["solve", "--size", "9x13", "--format", "pbm"][..],
+        &["solve", "-", "--format", "pbm"][..],
+    ] {
+        let out = lightsout()
+            .args(args)
+            .write_stdin("P1 13 9 ".to_string() + &"1".repeat(9 * 13))
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("presses: "));
+        let d = tmp();
+        let f = path(&d, "p.pbm");
+        std::fs::write(&f, &out.get_output().stdout).unwrap();
+        let mut b = vec![vec![1u8; 13]; 9];
+        apply(&mut b, &read_p4(&f));
+        assert!(b.iter().flatten().all(|&x| x == 0), "{args:?}");
+    }
+}

@@ -126,6 +126,15 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
             witness: None,
             output: args.output.as_ref().map(|p| p.display().to_string()),
         })?;
+    } else if args.output.is_none() && format != Format::Text {
+        // A bitmap on stdout stands alone; the summary goes to stderr.
+        eprintln!(
+            "presses: {}\nnullity: {}\nsolutions: {}\nmethod: {}",
+            answer.press_count,
+            answer.nullity,
+            answer.count,
+            Method::Poly
+        );
     } else {
         write_summary(
             out,
