@@ -140,7 +140,7 @@ pub fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
 }
 
 /// `MemAvailable` from /proc/meminfo (None where there is no such file).
-fn available_memory() -> Option<u64> {
+pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -70,9 +70,14 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     // SAFETY: the map is read-only and private to this process; if another process
     // truncates the file meanwhile, reads may fault (as with any mapped file). Boards
     // are not expected to change under a running solve.
-    // Populated: the pages are mapped in one go (they are all read anyway), not faulted
-    // in one by one.
-    let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }
+    // Populated when it fits comfortably in memory: the pages are mapped in one go
+    // (they are all read anyway), not faulted in one by one. A bigger file would only
+    // be read once more, its first pages evicted before they are used.
+    let mut options = memmap2::MmapOptions::new();
+    if crate::input::available_memory().is_some_and(|m| meta.len() <= m / 2) {
+        options.populate();
+    }
+    let map = unsafe { options.map(&file) }
         .map_err(|e| CliError::input(format!("{name}: cannot map: {e}")))?;
     #[cfg(unix)]
     let _ = map.advise(memmap2::Advice::Sequential);
