@@ -247,22 +247,24 @@ impl RowSource for PackedBytes<'_> {
 /// Loads MSB-first bitmap bytes of one `cols`-wide row into [`BitOrder::Msb`] words.
 #[inline]
 pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
-    let mut chunks = bytes.chunks_exact(8);
+    let full = bytes.len() / 8;
+    let (whole, rest) = bytes.split_at(full * 8);
+    let out_whole = &mut out[..full];
     // Baseline x86-64 has no byte shuffle: its vectorised byte swap is slower than
     // scalar `bswap`, AVX2's `vpshufb` is faster.
     with_wide_simd(
         #[inline(always)]
         || {
-            for (w, chunk) in out.iter_mut().zip(&mut chunks) {
-                *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+            for i in 0..full {
+                let chunk: [u8; 8] = whole[8 * i..8 * i + 8].try_into().expect("8 bytes");
+                out_whole[i] = u64::from_be_bytes(chunk);
             }
         },
     );
-    let rest = chunks.remainder();
     if !rest.is_empty() {
         let mut last = [0u8; 8];
         last[..rest.len()].copy_from_slice(rest);
-        out[bytes.len() / 8] = u64::from_be_bytes(last);
+        out[full] = u64::from_be_bytes(last);
     }
     if let Some(last) = out.last_mut() {
         *last &= BitOrder::Msb.tail_mask(cols);
@@ -275,19 +277,19 @@ pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
 pub(crate) fn words_to_bytes(words: &[u64], cols: usize, invert: bool, out: &mut [u8]) {
     let flip = if invert { u64::MAX } else { 0 };
     let n = out.len();
-    let mut chunks = out.chunks_exact_mut(8);
+    let full = n / 8;
+    let (whole, rest) = out.split_at_mut(full * 8);
     with_wide_simd(
         #[inline(always)]
         || {
-            for (chunk, &w) in (&mut chunks).zip(words) {
-                chunk.copy_from_slice(&(w ^ flip).to_be_bytes());
+            for i in 0..full {
+                whole[8 * i..8 * i + 8].copy_from_slice(&(words[i] ^ flip).to_be_bytes());
             }
         },
     );
-    let rest = chunks.into_remainder();
     if !rest.is_empty() {
         let len = rest.len();
-        rest.copy_from_slice(&(words[n / 8] ^ flip).to_be_bytes()[..len]);
+        rest.copy_from_slice(&(words[full] ^ flip).to_be_bytes()[..len]);
     }
     if invert && !cols.is_multiple_of(8) {
         // Padding bits of an inverted row stay 0 rather than 1: tidier files.
