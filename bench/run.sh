@@ -6,8 +6,8 @@
 # For n = 1,000 .. 30,000 (--huge adds 100,000 and 300,000: 1.25 GB and 11.25 GB
 # boards, never in CI): a random n x n PBM board made by `lightsout random`; the median
 # wall time of `cat FILE > /dev/null` (the floor: reading the file once) and of
-# `lightsout solve FILE -o OUT.pbm` (method poly; the answer file deleted before each
-# run), their ratio, the peak RSS of the solve, the `chase` method where it finishes
+# `lightsout solve FILE -o OUT.pbm` (method poly; before each run, untimed, the answer
+# file is deleted and `sync` flushes what earlier runs left dirty), their ratio, the peak RSS of the solve, the `chase` method where it finishes
 # (n <= 5,000) and `lightsout verify` of the answer (the replay). Then the all-on
 # 10,000 x 10,000 board end to end, `table --max 25000` (checked against OEIS and the
 # identity d(2n+1) = 2 d(n) + e, e in {0, 2}), `table --max 100000` (skipped with
@@ -91,15 +91,16 @@ printf '%-8s %9s %9s %8s %9s %9s %10s %9s %7s\n' \
 for n in "${sizes[@]}"; do
     board="$dir/r$n.pbm" answer="$dir/p$n.pbm"
     "$lo" random "${n}x${n}" --seed 1 -o "$board"
+    sync
     size=$(du -h --apparent-size "$board" | cut -f1)
     bench_cmd ":" cat "$board"
     cat_s=$MED_WALL
-    bench_cmd "rm -f '$answer'" "$lo" solve "$board" --method poly -o "$answer"
+    bench_cmd "rm -f '$answer'; sync" "$lo" solve "$board" --method poly -o "$answer"
     poly_s=$MED_WALL poly_rss=$MAX_RSS
     if "$lo" verify "$board" "$answer" >/dev/null; then ok=ok; else ok=FAILED; fi
     chase_s=- chase_ratio=-
     if [ "$n" -le 5000 ]; then
-        bench_cmd "rm -f '$answer'" "$lo" solve "$board" --method chase -o "$answer"
+        bench_cmd "rm -f '$answer'; sync" "$lo" solve "$board" --method chase -o "$answer"
         chase_s=$MED_WALL chase_ratio=$(ratio "$chase_s" "$poly_s")
     fi
     printf '%-8s %9s %9s %8s %9s %9s %10s %9s %7s\n' \
@@ -110,7 +111,7 @@ done
 
 echo
 out="$dir/allon.pbm"
-bench_cmd "rm -f '$out'" "$lo" solve --size 10000x10000 -o "$out"
+bench_cmd "rm -f '$out'; sync" "$lo" solve --size 10000x10000 -o "$out"
 echo "all-on 10000x10000 solve -o out.pbm: $MED_WALL s, RSS $MAX_RSS MiB"
 rm -f "$out"
 
