@@ -7,8 +7,9 @@
 # boards, never in CI): a random n x n PBM board made by `lightsout random`; the median
 # wall time of `cat FILE > /dev/null` (the floor: reading the file once) and of
 # `lightsout solve FILE -o OUT.pbm` (method poly; before each run, untimed, the answer
-# file is deleted and `sync` flushes what earlier runs left dirty), their ratio, the peak RSS of the solve, the `chase` method where it finishes
-# (n <= 5,000) and `lightsout verify` of the answer (the replay). Then the all-on
+# file is deleted and `sync` flushes what earlier runs left dirty), their ratio, the
+# peak RSS of the solve, the `chase` method where it finishes (n <= 5,000) and
+# `lightsout verify` of the answer (the replay). Then the all-on
 # 10,000 x 10,000 board end to end, `table --max 25000` (checked against OEIS and the
 # identity d(2n+1) = 2 d(n) + e, e in {0, 2}), `table --max 100000` (skipped with
 # --quick) and the nullity of the 10^6 x 10^6 board.
