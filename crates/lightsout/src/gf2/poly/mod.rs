@@ -1,5 +1,31 @@
 //! Polynomials over GF(2), packed 64 coefficients to a word (coefficient of `x^i` is bit
-//! `i`), with the arithmetic the polynomial Lights Out method needs.
+//! `i`), with the arithmetic the polynomial Lights Out method needs, fast:
+//!
+//! * products: carry-less multiplication of words (`pclmulqdq` on x86_64 when the CPU
+//!   has it, detected at run time; a table-driven fallback elsewhere), schoolbook below
+//!   [`mul::KARATSUBA_THRESHOLD`] words and Karatsuba above; squares in linear time;
+//! * division: word-at-a-time long division (a Barrett step per quotient word), Newton
+//!   iteration for large operands;
+//! * gcd and extended gcd: Lehmer's method, 64 quotient bits per pass over the words,
+//!   and above [`gcd::HGCD_THRESHOLD`] words the half-gcd (subquadratic);
+//! * the Taylor shift `p(x + 1)` in `O(n log n)` bit operations.
+//!
+//! Every threshold was measured on the development machine (an AMD EPYC, 2 cores
+//! shared with other jobs: the differences near each threshold are small and noisy).
+//! The simple bit-serial versions live on in `reference`, and the property tests in
+//! `proptests` compare the two on random polynomials of many sizes.
+
+mod clmul;
+mod div;
+mod gcd;
+mod mul;
+#[cfg(test)]
+mod proptests;
+#[doc(hidden)]
+pub mod reference;
+mod words;
+
+pub(crate) use div::Modulus;
 
 use super::bitvec::WORD_BITS;
 use std::fmt;
@@ -102,49 +128,17 @@ impl Poly {
 
     /// `self * x^k`.
     pub fn shl(&self, k: usize) -> Poly {
-        if self.is_zero() {
-            return Poly::zero();
-        }
-        let (ws, bs) = (k / WORD_BITS, k % WORD_BITS);
-        let mut out = vec![0u64; self.words.len() + ws + 1];
-        for (i, &w) in self.words.iter().enumerate() {
-            out[i + ws] ^= w << bs;
-            if bs != 0 {
-                out[i + ws + 1] ^= w >> (WORD_BITS - bs);
-            }
-        }
-        Poly::from_words(out)
+        Poly::from_words(words::shl(&self.words, k))
     }
 
     /// `self / x^k`, dropping the low terms.
     pub fn shr(&self, k: usize) -> Poly {
-        let (ws, bs) = (k / WORD_BITS, k % WORD_BITS);
-        if ws >= self.words.len() {
-            return Poly::zero();
-        }
-        let src = &self.words[ws..];
-        let out = (0..src.len())
-            .map(|i| {
-                let lo = src[i] >> bs;
-                let hi = if bs != 0 && i + 1 < src.len() {
-                    src[i + 1] << (WORD_BITS - bs)
-                } else {
-                    0
-                };
-                lo | hi
-            })
-            .collect();
-        Poly::from_words(out)
+        Poly::from_words(words::shr(&self.words, k))
     }
 
     /// The square (over GF(2) squaring spreads the bits: `(sum a_i x^i)^2 = sum a_i x^2i`).
     pub fn square(&self) -> Poly {
-        let mut out = Vec::with_capacity(self.words.len() * 2);
-        for &w in &self.words {
-            out.push(spread_bits(w as u32));
-            out.push(spread_bits((w >> 32) as u32));
-        }
-        Poly::from_words(out)
+        Poly::from_words(mul::square(&self.words))
     }
 
     /// Quotient and remainder of division by `d`.
@@ -152,133 +146,114 @@ impl Poly {
     /// # Panics
     /// If `d` is zero.
     pub fn div_rem(&self, d: &Poly) -> (Poly, Poly) {
-        let dd = d.degree().expect("division by the zero polynomial");
-        let mut r = self.clone();
-        let Some(rd) = r.degree() else {
-            return (Poly::zero(), Poly::zero());
-        };
-        if rd < dd {
-            return (Poly::zero(), r);
-        }
-        let mut q = vec![0u64; (rd - dd) / WORD_BITS + 1];
-        let mut deg = rd;
-        loop {
-            if r.coeff(deg) {
-                let shift = deg - dd;
-                q[shift / WORD_BITS] ^= 1 << (shift % WORD_BITS);
-                xor_shifted(&mut r.words, &d.words, shift);
-            }
-            if deg == dd {
-                break;
-            }
-            deg -= 1;
-        }
-        r.normalize();
-        (Poly::from_words(q), r)
+        let (q, r) = div::div_rem(&self.words, &d.words);
+        (Poly::from_words(q), Poly::from_words(r))
     }
 
     /// Remainder of division by `d`.
+    ///
+    /// # Panics
+    /// If `d` is zero.
     pub fn rem(&self, d: &Poly) -> Poly {
-        self.div_rem(d).1
+        Poly::from_words(div::rem(&self.words, &d.words))
     }
 
     /// `(self * other) mod m`.
+    ///
+    /// # Panics
+    /// If `m` is zero.
     pub fn mul_mod(&self, other: &Poly, m: &Poly) -> Poly {
         (self * other).rem(m)
     }
 
     /// Greatest common divisor (monic, as every nonzero polynomial over GF(2) is).
     pub fn gcd(a: &Poly, b: &Poly) -> Poly {
-        let (mut a, mut b) = (a.clone(), b.clone());
-        while !b.is_zero() {
-            let r = a.rem(&b);
-            a = b;
-            b = r;
-        }
-        a
+        Poly::from_words(gcd::gcd(&a.words, &b.words))
     }
 
     /// Extended Euclid: `(g, u, v)` with `u a + v b = g = gcd(a, b)`.
+    ///
+    /// `u` and `v` are the cofactors Euclid's algorithm produces: when `g` is a proper
+    /// divisor of both, `deg u < deg b - deg g` and `deg v < deg a - deg g`.
+    ///
+    /// ```
+    /// use lightsout::gf2::Poly;
+    /// let a = Poly::from_exponents(&[0, 1, 3]);   // 1 + x + x^3, irreducible
+    /// let b = Poly::from_exponents(&[0, 2]);      // 1 + x^2
+    /// let (g, u, v) = Poly::xgcd(&a, &b);
+    /// assert!(g.is_one());
+    /// assert_eq!(&(&u * &a) + &(&v * &b), g);
+    /// ```
     pub fn xgcd(a: &Poly, b: &Poly) -> (Poly, Poly, Poly) {
-        let (mut r0, mut r1) = (a.clone(), b.clone());
-        let (mut u0, mut u1) = (Poly::one(), Poly::zero());
-        let (mut v0, mut v1) = (Poly::zero(), Poly::one());
-        while !r1.is_zero() {
-            let (q, r) = r0.div_rem(&r1);
-            r0 = std::mem::replace(&mut r1, r);
-            let u = &u0 + &(&q * &u1);
-            u0 = std::mem::replace(&mut u1, u);
-            let v = &v0 + &(&q * &v1);
-            v0 = std::mem::replace(&mut v1, v);
-        }
-        (r0, u0, v0)
+        let (g, u, v) = gcd::xgcd(&a.words, &b.words);
+        (
+            Poly::from_words(g),
+            Poly::from_words(u),
+            Poly::from_words(v),
+        )
     }
 
     /// The inverse of `self` modulo `m`, if `gcd(self, m) = 1`.
+    ///
+    /// ```
+    /// use lightsout::gf2::Poly;
+    /// let m = Poly::from_exponents(&[0, 1, 4]);   // 1 + x + x^4
+    /// let a = Poly::from_exponents(&[1, 2]);
+    /// let inv = a.inverse_mod(&m).unwrap();
+    /// assert!(a.mul_mod(&inv, &m).is_one());
+    /// ```
     pub fn inverse_mod(&self, m: &Poly) -> Option<Poly> {
-        let (g, u, _) = Poly::xgcd(&self.rem(m), m);
-        g.is_one().then(|| u.rem(m))
+        let (g, u) = gcd::gcd_cofactor(&self.rem(m).words, &m.words);
+        (g == [1]).then(|| Poly::from_words(u).rem(m))
     }
 
     /// `self(x + 1)`, the Taylor shift by one.
+    ///
+    /// Over GF(2), `(x + 1)^(2^k) = x^(2^k) + 1`, so splitting `p = lo + x^(2^k) hi`
+    /// gives `p(x + 1) = lo(x + 1) + (x^(2^k) + 1) hi(x + 1)`: bottom up, each level adds
+    /// the upper half of every block into its lower half. `O(n log n)` bit operations,
+    /// done a word at a time.
+    ///
+    /// ```
+    /// use lightsout::gf2::Poly;
+    /// let p = Poly::from_exponents(&[0, 2]);      // 1 + x^2 = (1 + x)^2
+    /// assert_eq!(p.shift_by_one(), Poly::monomial(2));
+    /// ```
     pub fn shift_by_one(&self) -> Poly {
-        // Horner: p(x+1) = (...(a_d (x+1) + a_{d-1})(x+1) + ...) + a_0.
-        let Some(deg) = self.degree() else {
-            return Poly::zero();
-        };
-        let mut acc = Poly::zero();
-        for i in (0..=deg).rev() {
-            acc = &acc.shl(1) + &acc;
-            if self.coeff(i) {
-                acc.flip_coeff(0);
+        let mut w = self.words.clone();
+        // Blocks inside a word: halves of 2, 4, ..., 64 bits.
+        const LOWER: [u64; 6] = [
+            0x5555_5555_5555_5555,
+            0x3333_3333_3333_3333,
+            0x0F0F_0F0F_0F0F_0F0F,
+            0x00FF_00FF_00FF_00FF,
+            0x0000_FFFF_0000_FFFF,
+            0x0000_0000_FFFF_FFFF,
+        ];
+        for x in w.iter_mut() {
+            for (level, mask) in LOWER.iter().enumerate() {
+                *x ^= (*x >> (1 << level)) & mask;
             }
         }
-        acc
+        // Blocks of whole words.
+        let mut half = 1;
+        while half < w.len() {
+            for block in w.chunks_mut(2 * half) {
+                if block.len() > half {
+                    let (lo, hi) = block.split_at_mut(half);
+                    for (l, h) in lo.iter_mut().zip(hi.iter()) {
+                        *l ^= h;
+                    }
+                }
+            }
+            half *= 2;
+        }
+        Poly::from_words(w)
     }
 
     fn normalize(&mut self) {
-        while self.words.last() == Some(&0) {
-            self.words.pop();
-        }
+        words::trim(&mut self.words);
     }
-}
-
-/// Spreads the 32 bits of `x` to the even bit positions of a word.
-#[inline]
-fn spread_bits(x: u32) -> u64 {
-    let mut x = u64::from(x);
-    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
-    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
-    (x | (x << 1)) & 0x5555_5555_5555_5555
-}
-
-/// `dst ^= src * x^shift` (dst must be long enough).
-fn xor_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
-    let (ws, bs) = (shift / WORD_BITS, shift % WORD_BITS);
-    for (i, &w) in src.iter().enumerate() {
-        dst[i + ws] ^= w << bs;
-        if bs != 0 && i + ws + 1 < dst.len() {
-            dst[i + ws + 1] ^= w >> (WORD_BITS - bs);
-        }
-    }
-}
-
-/// Carry-less product of two words: (low, high).
-#[inline]
-pub(crate) fn clmul_portable(a: u64, b: u64) -> (u64, u64) {
-    let (mut lo, mut hi) = (0u64, 0u64);
-    let mut b = b;
-    while b != 0 {
-        let i = b.trailing_zeros();
-        lo ^= a << i;
-        if i != 0 {
-            hi ^= a >> (64 - i);
-        }
-        b &= b - 1;
-    }
-    (lo, hi)
 }
 
 impl Add for &Poly {
@@ -311,22 +286,9 @@ impl AddAssign<&Poly> for Poly {
 
 impl Mul for &Poly {
     type Output = Poly;
+    /// Schoolbook on words below the Karatsuba threshold, Karatsuba above.
     fn mul(self, rhs: &Poly) -> Poly {
-        if self.is_zero() || rhs.is_zero() {
-            return Poly::zero();
-        }
-        let mut out = vec![0u64; self.words.len() + rhs.words.len()];
-        for (i, &a) in self.words.iter().enumerate() {
-            if a == 0 {
-                continue;
-            }
-            for (j, &b) in rhs.words.iter().enumerate() {
-                let (lo, hi) = clmul_portable(a, b);
-                out[i + j] ^= lo;
-                out[i + j + 1] ^= hi;
-            }
-        }
-        Poly::from_words(out)
+        Poly::from_words(mul::mul(&self.words, &rhs.words))
     }
 }
 
