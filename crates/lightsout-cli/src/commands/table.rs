@@ -8,7 +8,8 @@ use crate::error::{CliError, Exit};
 use crate::formats::json::{RectLine, TableLine};
 use crate::output::Out;
 use indicatif::{ProgressBar, ProgressStyle};
-use lightsout::{nullity_square, sutner_nullity};
+use lightsout::solve::nullity_squares;
+use lightsout::sutner_nullity;
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 
@@ -44,9 +45,16 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
                 progress.inc(row);
             }
         } else {
+            // Sub-ranges, one per task: the library steps its polynomials along each.
+            let step = (end - n + 1).div_ceil(BLOCK_PER_THREAD).max(1);
             let d: Vec<usize> = (n..=end)
+                .step_by(step as usize)
+                .collect::<Vec<_>>()
                 .into_par_iter()
-                .map(|k| nullity_square(k as usize))
+                .flat_map_iter(|lo| {
+                    let hi = (lo + step).min(end + 1);
+                    nullity_squares(lo as usize..hi as usize)
+                })
                 .collect();
             for (k, nullity) in (n..=end).zip(d) {
                 if args.json {

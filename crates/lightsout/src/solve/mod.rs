@@ -19,7 +19,9 @@ mod rows;
 pub mod stream;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
-pub use poly::{nullity_square, solve_streaming, sutner_nullity, StreamPlan, StreamSolution};
+pub use poly::{
+    nullity_square, nullity_squares, solve_streaming, sutner_nullity, StreamPlan, StreamSolution,
+};
 
 use crate::error::Error;
 use crate::game::{Board, Game};

@@ -13,7 +13,7 @@ use super::stream::{row_effect, BitOrder, Counting, MatrixSink, RowSink, RowSour
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
-use crate::gf2::{words_for, Poly, WORD_BITS};
+use crate::gf2::{chebyshev, words_for, Poly};
 use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
@@ -290,7 +290,8 @@ impl StreamPlan {
 }
 
 /// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width), with
-/// `g = gcd(a, q)` and `u` such that `u a = g (mod q)`.
+/// `g = gcd(a, q)` and `u` such that `u a = g (mod q)`: `q = U_n(t)`,
+/// `a = U_m(t + s) mod q` ([`chebyshev`]).
 struct System {
     n: usize,
     q: Poly,
@@ -300,9 +301,9 @@ struct System {
 
 impl System {
     fn new(m: usize, n: usize, self_toggle: bool) -> Self {
-        let q = chebyshev_u(n);
-        let a = chebyshev_u_mod(m, self_toggle, &q);
-        let (g, u) = gcd_cofactor(&a, &q);
+        let q = chebyshev::u(n);
+        let a = chebyshev::u_mod(m, self_toggle, &q);
+        let (g, u, _) = Poly::xgcd(&a, &q);
         Self { n, q, g, u }
     }
 
@@ -311,279 +312,26 @@ impl System {
     }
 
     /// A first row `x` with `U_m(A + s) x = leftover`, or `None` if there is none:
-    /// `X = u C / g (mod q)` when `g` divides `C`.
+    /// `X = u C / g (mod q)` when `g` divides `C` (then `a X = (g - v q) C / g = C`).
     fn solve(&self, leftover: &[u64]) -> Option<Vec<u64>> {
-        let c = vector_to_poly(leftover, self.n);
+        let c = chebyshev::to_poly(leftover, self.n);
         let (c_over_g, r) = c.div_rem(&self.g);
         if !r.is_zero() {
             return None;
         }
-        let y = poly_to_vector(&c_over_g, self.n);
-        Some(apply_poly(&self.u, &y, self.n))
+        Some(chebyshev::from_poly(
+            &self.u.mul_mod(&c_over_g, &self.q),
+            self.n,
+        ))
     }
 
     /// First rows of a basis of quiet patterns: `t^i q/g` for `i < deg g`.
     fn kernel_first_rows(&self) -> Vec<Vec<u64>> {
         let q_over_g = self.q.div_rem(&self.g).0;
         (0..self.nullity())
-            .map(|i| poly_to_vector(&q_over_g.shl(i), self.n))
+            .map(|i| chebyshev::from_poly(&q_over_g.shl(i), self.n))
             .collect()
     }
-}
-
-/// `p * (t + s)` (`s` = 1 when `self_toggle`).
-fn times_variable(p: &Poly, self_toggle: bool) -> Poly {
-    if self_toggle {
-        &p.shl(1) + p
-    } else {
-        p.shl(1)
-    }
-}
-
-/// `U_k(t + s)` by doubling (`U_{2k} = U_k^2 + U_{k-1}^2`, `U_{2k+1} = (t+s) U_k^2`,
-/// `U_{2k-1} = (t+s) U_{k-1}^2`): O(log k) squarings instead of k steps.
-fn chebyshev_u_at(k: usize, self_toggle: bool) -> Poly {
-    if k == 0 {
-        return Poly::one();
-    }
-    // (U_j, U_{j-1}) for j = the leading bits of k read so far.
-    let (mut cur, mut prev) = (times_variable(&Poly::one(), self_toggle), Poly::one());
-    for bit in (0..usize::BITS - 1 - k.leading_zeros()).rev() {
-        let (c2, p2) = (cur.square(), prev.square());
-        (cur, prev) = if k >> bit & 1 == 1 {
-            (times_variable(&c2, self_toggle), &c2 + &p2)
-        } else {
-            (&c2 + &p2, times_variable(&p2, self_toggle))
-        };
-    }
-    cur
-}
-
-/// `U_n(t)`: `U_0 = 1, U_1 = t, U_{k+1} = t U_k + U_{k-1}`.
-pub(crate) fn chebyshev_u(n: usize) -> Poly {
-    chebyshev_u_at(n, false)
-}
-
-/// `U_m(t + s) mod q` (`s` = 1 when `self_toggle`).
-pub(crate) fn chebyshev_u_mod(m: usize, self_toggle: bool, q: &Poly) -> Poly {
-    chebyshev_u_at(m, self_toggle).rem(q)
-}
-
-/// `dst ^= src * t^shift`; `dst` must have room for the shifted words.
-#[inline(always)]
-fn add_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
-    let (ws, bs) = (shift / WORD_BITS, shift % WORD_BITS);
-    let len = src.len();
-    if len == 0 {
-        return;
-    }
-    if bs == 0 {
-        for (d, s) in dst[ws..ws + len].iter_mut().zip(src) {
-            *d ^= s;
-        }
-        return;
-    }
-    let dst = &mut dst[ws..];
-    dst[0] ^= src[0] << bs;
-    for i in 1..len {
-        dst[i] ^= src[i] << bs | src[i - 1] >> (WORD_BITS - bs);
-    }
-    let top = src[len - 1] >> (WORD_BITS - bs);
-    if top != 0 {
-        dst[len] ^= top;
-    }
-}
-
-/// Degree of a word slice, searching down from word `from` (None if zero).
-fn degree_from(w: &[u64], from: usize) -> Option<usize> {
-    let mut i = from.min(w.len().saturating_sub(1));
-    loop {
-        if w[i] != 0 {
-            return Some(i * WORD_BITS + (WORD_BITS - 1 - w[i].leading_zeros() as usize));
-        }
-        if i == 0 {
-            return None;
-        }
-        i -= 1;
-    }
-}
-
-/// `gcd(a, q)` and `u` with `u a = gcd (mod q)`, by Euclid on shifted subtractions in
-/// place (deg a < deg q). O(deg(q)^2 / 32) word operations.
-fn gcd_cofactor(a: &Poly, q: &Poly) -> (Poly, Poly) {
-    let n = q.degree().expect("nonzero modulus");
-    let words = words_for(n + 1) + 1;
-    let with_room = |p: &Poly| {
-        let mut w = p.words().to_vec();
-        w.resize(words, 0);
-        w
-    };
-    // r0 = s0 a, r1 = s1 a (mod q).
-    let (mut r0, mut r1) = (with_room(q), with_room(a));
-    let (mut s0, mut s1) = (vec![0u64; words], vec![0u64; words]);
-    s1[0] = 1;
-    let (mut d0, mut d1) = (Some(n), a.degree());
-    let (mut e0, mut e1): (Option<usize>, Option<usize>) = (None, Some(0));
-    with_wide_simd(
-        #[inline(always)]
-        || {
-            while let Some(deg1) = d1 {
-                let r1_words = deg1 / WORD_BITS + 1;
-                while let Some(deg0) = d0.filter(|&d| d >= deg1) {
-                    let shift = deg0 - deg1;
-                    add_shifted(&mut r0, &r1[..r1_words], shift);
-                    if let Some(e) = e1 {
-                        add_shifted(&mut s0, &s1[..e / WORD_BITS + 1], shift);
-                        e0 = Some(e0.map_or(e + shift, |x| x.max(e + shift)));
-                    }
-                    d0 = degree_from(&r0, deg0 / WORD_BITS);
-                }
-                e0 = e0.and_then(|e| degree_from(&s0, e / WORD_BITS));
-                std::mem::swap(&mut r0, &mut r1);
-                std::mem::swap(&mut s0, &mut s1);
-                std::mem::swap(&mut d0, &mut d1);
-                std::mem::swap(&mut e0, &mut e1);
-            }
-        },
-    );
-    (Poly::from_words(r0), Poly::from_words(s0))
-}
-
-/// `gcd(a, q)` alone (deg a < deg q).
-fn gcd_in_place(a: &Poly, q: &Poly) -> Poly {
-    let n = q.degree().expect("nonzero modulus");
-    let words = words_for(n + 1) + 1;
-    let (mut r0, mut r1) = (q.words().to_vec(), a.words().to_vec());
-    r0.resize(words, 0);
-    r1.resize(words, 0);
-    let (mut d0, mut d1) = (Some(n), a.degree());
-    with_wide_simd(
-        #[inline(always)]
-        || {
-            while let Some(deg1) = d1 {
-                let r1_words = deg1 / WORD_BITS + 1;
-                while let Some(deg0) = d0.filter(|&d| d >= deg1) {
-                    add_shifted(&mut r0, &r1[..r1_words], deg0 - deg1);
-                    d0 = degree_from(&r0, deg0 / WORD_BITS);
-                }
-                std::mem::swap(&mut r0, &mut r1);
-                std::mem::swap(&mut d0, &mut d1);
-            }
-        },
-    );
-    Poly::from_words(r0)
-}
-
-/// The polynomial `sum v_j U_j(t)` of a row vector (Clenshaw's recurrence:
-/// `b_j = v_j + t b_{j+1} + b_{j+2}`, the answer is `b_0`), in place: O(n^2 / 128).
-fn vector_to_poly(v: &[u64], n: usize) -> Poly {
-    let words = words_for(n + 1);
-    let (mut b1, mut b2) = (vec![0u64; words], vec![0u64; words]);
-    with_wide_simd(
-        #[inline(always)]
-        || {
-            for j in (0..n).rev() {
-                // b2 <- t b1 + b2 + v_j; deg b1 <= n - 2 - j.
-                let active = ((n - j) / WORD_BITS + 1).min(words);
-                b2[0] ^= b1[0] << 1;
-                for i in 1..active {
-                    b2[i] ^= b1[i] << 1 | b1[i - 1] >> (WORD_BITS - 1);
-                }
-                b2[0] ^= v[j / WORD_BITS] >> (j % WORD_BITS) & 1;
-                std::mem::swap(&mut b1, &mut b2);
-            }
-        },
-    );
-    Poly::from_words(b1)
-}
-
-/// `out = A w` (+ `v` when given) on the first `len` words of rows `width` bits wide:
-/// the Horner step of the conversions below.
-#[inline(always)]
-fn times_a(out: &mut [u64], w: &[u64], v: Option<&[u64]>, len: usize, width: usize) {
-    let (out, w) = (&mut out[..len], &w[..len]);
-    let lower = |i: usize| {
-        if i > 0 {
-            w[i - 1] >> (WORD_BITS - 1)
-        } else {
-            0
-        }
-    };
-    let upper = |i: usize| {
-        if i + 1 < len {
-            w[i + 1] << (WORD_BITS - 1)
-        } else {
-            0
-        }
-    };
-    out[0] = (w[0] << 1 | lower(0)) ^ (w[0] >> 1 | upper(0));
-    if len > 2 {
-        for i in 1..len - 1 {
-            out[i] = (w[i] << 1 | w[i - 1] >> (WORD_BITS - 1))
-                ^ (w[i] >> 1 | w[i + 1] << (WORD_BITS - 1));
-        }
-    }
-    if len > 1 {
-        let i = len - 1;
-        out[i] = (w[i] << 1 | lower(i)) ^ (w[i] >> 1 | upper(i));
-    }
-    if let Some(v) = v {
-        for (o, x) in out.iter_mut().zip(&v[..len]) {
-            *o ^= x;
-        }
-    }
-    if len * WORD_BITS >= width {
-        out[len - 1] &= crate::gf2::tail_mask(width);
-    }
-}
-
-/// The row vector `X(A) e_1` of a polynomial of degree below `n` (Horner in `A`),
-/// touching only the words the partial result can reach.
-fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
-    let words = words_for(n);
-    let mut w = vec![0u64; words];
-    let Some(deg) = x.degree() else {
-        return w;
-    };
-    debug_assert!(deg < n);
-    let mut tmp = vec![0u64; words];
-    with_wide_simd(
-        #[inline(always)]
-        || {
-            for (j, k) in (0..=deg).rev().enumerate() {
-                // w = A w + x_k e_1; before this step w lives in bits 0..j, after it
-                // in 0..=j.
-                let len = words.min(words_for(j + 1));
-                times_a(&mut tmp, &w, None, len, n);
-                std::mem::swap(&mut w, &mut tmp);
-                if x.coeff(k) {
-                    w[0] ^= 1;
-                }
-            }
-        },
-    );
-    w
-}
-
-/// `p(A) v` for a row vector `v` (Horner in `A`).
-fn apply_poly(p: &Poly, v: &[u64], n: usize) -> Vec<u64> {
-    let words = words_for(n);
-    let mut w = vec![0u64; words];
-    let Some(deg) = p.degree() else {
-        return w;
-    };
-    let mut tmp = vec![0u64; words];
-    with_wide_simd(
-        #[inline(always)]
-        || {
-            for k in (0..=deg).rev() {
-                // w = A w + p_k v
-                times_a(&mut tmp, &w, p.coeff(k).then_some(v), words, n);
-                std::mem::swap(&mut w, &mut tmp);
-            }
-        },
-    );
-    w
 }
 
 /// Nullity of the `rows x cols` plus-shaped game (`self_toggle`) or sigma game, from
@@ -598,10 +346,7 @@ fn apply_poly(p: &Poly, v: &[u64], n: usize) -> Vec<u64> {
 /// assert_eq!(sutner_nullity(5, 11, false), 5);
 /// ```
 pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
-    let (m, n) = (rows.max(cols), rows.min(cols));
-    let q = chebyshev_u(n);
-    let a = chebyshev_u_mod(m, self_toggle, &q);
-    gcd_in_place(&a, &q).degree().expect("nonzero")
+    chebyshev::nullity(rows, cols, self_toggle)
 }
 
 /// Nullity of the classic `n x n` board (OEIS A159257).
@@ -612,55 +357,66 @@ pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
 /// assert_eq!(d, [0, 0, 0, 4, 2, 0, 0, 0, 8, 0]);
 /// ```
 pub fn nullity_square(n: usize) -> usize {
-    sutner_nullity(n, n, true)
+    chebyshev::square_nullity(n)
+}
+
+/// Nullities of the classic `n x n` boards for every `n` in `range`, in order: faster
+/// than [`nullity_square`] one by one (the polynomials are stepped along the range).
+///
+/// ```
+/// use lightsout::solve::nullity_squares;
+/// assert_eq!(nullity_squares(4..7), [4, 2, 0]);
+/// ```
+pub fn nullity_squares(range: std::ops::Range<usize>) -> Vec<usize> {
+    chebyshev::square_nullities(range)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gf2::tail_mask;
+    use crate::gf2::BitMatrix;
 
+    /// The system's first row, chased, solves the board: against elimination of the
+    /// `n x n` first-row system (the `chase` method) on small boards.
     #[test]
-    fn vector_poly_round_trip() {
-        for n in [1, 2, 5, 63, 64, 65, 130] {
-            let q = chebyshev_u(n);
-            for seed in 0..5u64 {
-                let mut v = vec![0u64; words_for(n)];
-                let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                for w in v.iter_mut() {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    *w = s;
+    fn system_solutions_clear_the_board() {
+        for (m, n) in [(1, 1), (4, 4), (5, 5), (9, 7), (16, 16), (30, 70), (70, 30)] {
+            for self_toggle in [true, false] {
+                let system = System::new(m, n, self_toggle);
+                let mut board = BitMatrix::zeros(m, n);
+                for i in 0..m * n {
+                    if i % 3 == 0 || i % 7 == 1 {
+                        board.set(i / n, i % n, true);
+                    }
                 }
-                if let Some(last) = v.last_mut() {
-                    *last &= tail_mask(n);
+                let zeros = vec![0u64; words_for(n)];
+                let Ok(leftover) = chase_source(&mut &board, &zeros, self_toggle, |_| {
+                    Ok::<(), std::convert::Infallible>(())
+                });
+                let expect_solvable = {
+                    let game = if self_toggle {
+                        Game::classic(m, n).unwrap()
+                    } else {
+                        let shape = crate::Shape::plus().without_self();
+                        let rules = crate::Rules::new(shape, crate::Boundary::Open, 2).unwrap();
+                        Game::new(m, n, rules).unwrap()
+                    };
+                    let b = Board::from_bits(board.clone());
+                    let sol = super::super::solve(&game, &b, &game.empty_board(), Method::Gauss);
+                    assert_eq!(sol.as_ref().unwrap().nullity, system.nullity());
+                    sol.unwrap().is_solvable()
+                };
+                match system.solve(&leftover) {
+                    Some(x) => {
+                        assert!(expect_solvable, "{m}x{n}");
+                        let Ok(rest) = chase_source(&mut &board, &x, self_toggle, |_| {
+                            Ok::<(), std::convert::Infallible>(())
+                        });
+                        assert!(rest.iter().all(|&w| w == 0), "{m}x{n} {self_toggle}");
+                    }
+                    None => assert!(!expect_solvable, "{m}x{n}"),
                 }
-                let p = vector_to_poly(&v, n);
-                assert!(p.degree().is_none_or(|d| d < n));
-                assert_eq!(poly_to_vector(&p.rem(&q), n), v, "n = {n}");
             }
-        }
-    }
-
-    #[test]
-    fn chebyshev_doubling_identities() {
-        // U_{2n+1} = t U_n^2 and U_{2n} = U_n^2 + U_{n-1}^2 (math.md).
-        for n in 1..150 {
-            let (un, um) = (chebyshev_u(n), chebyshev_u(n - 1));
-            assert_eq!(chebyshev_u(2 * n + 1), un.square().shl(1));
-            assert_eq!(chebyshev_u(2 * n), &un.square() + &um.square());
-            assert_eq!(un.degree(), Some(n));
-        }
-    }
-
-    #[test]
-    fn reduced_recurrence_matches_direct_shift() {
-        for (m, n) in [(1, 1), (5, 5), (7, 3), (100, 37), (64, 64)] {
-            let q = chebyshev_u(n);
-            let direct = chebyshev_u(m).shift_by_one().rem(&q);
-            assert_eq!(chebyshev_u_mod(m, true, &q), direct, "{m}x{n}");
-            assert_eq!(chebyshev_u_mod(m, false, &q), chebyshev_u(m).rem(&q));
         }
     }
 }
