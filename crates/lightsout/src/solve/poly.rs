@@ -9,7 +9,7 @@
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
 use super::chasing::{chase_source, with_wide_simd, Blank, Step};
-use super::stream::{row_effect, BitOrder, Counting, MatrixSink, RowSink, RowSource, StreamError};
+use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -244,13 +244,9 @@ impl StreamPlan {
             }
             .into());
         }
-        let mut out = Counting {
-            inner: sink,
-            ones: 0,
-        };
-        out.begin()?;
+        sink.begin()?;
         let zeros = vec![0u64; words_for(n)];
-        let mut effect = vec![0u64; zeros.len()];
+        let mut press_count = 0;
         let rest = chase_source(
             board,
             first,
@@ -259,19 +255,16 @@ impl StreamPlan {
             |s: Step<'_>| {
                 // The replay: the lights this row's presses and its neighbours' change
                 // must be exactly the board's.
-                row_effect(s.cur, n, self_toggle, order, &mut effect);
                 let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
-                let mut diff = 0;
-                for i in 0..effect.len() {
-                    diff |= effect[i] ^ s.prev[i] ^ below[i] ^ s.board[i];
-                }
+                let (diff, ones) = replay_row(s.board, s.prev, s.cur, below, n, self_toggle, order);
                 if diff != 0 {
                     return Err(StreamError::Solve(Error::Internal(format!(
                         "the polynomial solution does not clear row {} in the replay",
                         s.index
                     ))));
                 }
-                out.put_row(s.cur, order).map_err(StreamError::Io)
+                press_count += ones;
+                sink.put_row(s.cur, order).map_err(StreamError::Io)
             },
         )?;
         if rest.iter().any(|&w| w != 0) {
@@ -284,7 +277,7 @@ impl StreamPlan {
             solvable: true,
             nullity: self.nullity,
             count: self.count(),
-            press_count: out.ones,
+            press_count,
         })
     }
 }

@@ -434,23 +434,6 @@ impl<W: Write> RowSink for BytesSink<W> {
     }
 }
 
-/// Counts the set bits of each row passing through to an inner sink.
-pub(crate) struct Counting<'a, K: ?Sized> {
-    pub inner: &'a mut K,
-    pub ones: u64,
-}
-
-impl<K: RowSink + ?Sized> RowSink for Counting<'_, K> {
-    fn begin(&mut self) -> std::io::Result<()> {
-        self.inner.begin()
-    }
-
-    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
-        self.ones += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-        self.inner.put_row(words, order)
-    }
-}
-
 /// The lights a press row changes in its own row, `out = (A + s) cur` for a row of
 /// `cols` columns in `order` (`s`: the press toggles its own light). Written
 /// independently of the chase kernel, so that the replay checks it.
@@ -466,33 +449,82 @@ pub fn row_effect(cur: &[u64], cols: usize, self_toggle: bool, order: BitOrder, 
     let n = cur.len();
     let out = &mut out[..n];
     let own = if self_toggle { u64::MAX } else { 0 };
-    // Bit j of `towards_high` holds column j - 1's press and of `towards_low` column
-    // j + 1's, whichever way the columns run through the word.
-    let effect = |lower: u64, w: u64, upper: u64| -> u64 {
-        let (towards_high, towards_low) = match order {
-            BitOrder::Lsb => (
-                w << 1 | lower >> (WORD_BITS - 1),
-                w >> 1 | upper << (WORD_BITS - 1),
-            ),
-            BitOrder::Msb => (
-                w >> 1 | lower << (WORD_BITS - 1),
-                w << 1 | upper >> (WORD_BITS - 1),
-            ),
-        };
-        towards_high ^ towards_low ^ (w & own)
-    };
     match n {
         0 => return,
-        1 => out[0] = effect(0, cur[0], 0),
+        1 => out[0] = effect_word(order, 0, cur[0], 0, own),
         _ => {
-            out[0] = effect(0, cur[0], cur[1]);
+            out[0] = effect_word(order, 0, cur[0], cur[1], own);
             for i in 1..n - 1 {
-                out[i] = effect(cur[i - 1], cur[i], cur[i + 1]);
+                out[i] = effect_word(order, cur[i - 1], cur[i], cur[i + 1], own);
             }
-            out[n - 1] = effect(cur[n - 2], cur[n - 1], 0);
+            out[n - 1] = effect_word(order, cur[n - 2], cur[n - 1], 0, own);
         }
     }
     out[n - 1] &= order.tail_mask(cols);
+}
+
+/// Word `w` of a row's effect, from the words below (`lower`, earlier columns) and
+/// above (`upper`); `own` is all ones when a press toggles its own light.
+#[inline(always)]
+fn effect_word(order: BitOrder, lower: u64, w: u64, upper: u64, own: u64) -> u64 {
+    // Bit j of `towards_high` holds column j - 1's press and of `towards_low` column
+    // j + 1's, whichever way the columns run through the word.
+    let (towards_high, towards_low) = match order {
+        BitOrder::Lsb => (
+            w << 1 | lower >> (WORD_BITS - 1),
+            w >> 1 | upper << (WORD_BITS - 1),
+        ),
+        BitOrder::Msb => (
+            w >> 1 | lower << (WORD_BITS - 1),
+            w << 1 | upper >> (WORD_BITS - 1),
+        ),
+    };
+    towards_high ^ towards_low ^ (w & own)
+}
+
+/// One row of a replay, in one pass: the OR over the row of the lights where
+/// `prev + (A + s) cur + below` differs from `board` (zero exactly when the presses
+/// clear the row), and the number of presses in `cur`.
+#[inline(always)]
+pub(crate) fn replay_row(
+    board: &[u64],
+    prev: &[u64],
+    cur: &[u64],
+    below: &[u64],
+    cols: usize,
+    self_toggle: bool,
+    order: BitOrder,
+) -> (u64, u64) {
+    let n = cur.len();
+    if n == 0 {
+        return (0, 0);
+    }
+    let (board, prev, below) = (&board[..n], &prev[..n], &below[..n]);
+    let own = if self_toggle { u64::MAX } else { 0 };
+    let word = |i: usize| {
+        let lower = if i > 0 { cur[i - 1] } else { 0 };
+        let upper = if i + 1 < n { cur[i + 1] } else { 0 };
+        effect_word(order, lower, cur[i], upper, own) ^ prev[i] ^ below[i] ^ board[i]
+    };
+    let (mut diff, mut ones) = (0u64, 0u64);
+    if n > 2 {
+        for i in 1..n - 1 {
+            diff |= effect_word(order, cur[i - 1], cur[i], cur[i + 1], own)
+                ^ prev[i]
+                ^ below[i]
+                ^ board[i];
+            ones += u64::from(cur[i].count_ones());
+        }
+    }
+    diff |= word(0);
+    ones += u64::from(cur[0].count_ones());
+    if n > 1 {
+        diff |= word(n - 1) & order.tail_mask(cols);
+        ones += u64::from(cur[n - 1].count_ones());
+    } else {
+        diff &= order.tail_mask(cols);
+    }
+    (diff, ones)
 }
 
 /// A streaming solve failed: the sink's writer, or the solver (bad rules or sizes, or an
@@ -505,4 +537,53 @@ pub enum StreamError {
     /// The solver refused the game or failed a check.
     #[error(transparent)]
     Solve(#[from] Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The one-pass replay agrees with the effect computed row by row, in both
+        /// orders, and flags any wrong light.
+        #[test]
+        fn replay_row_matches_row_effect(
+            cols in 1usize..300,
+            self_toggle: bool,
+            msb: bool,
+            seed in any::<u64>(),
+            flip in any::<usize>(),
+        ) {
+            let order = if msb { BitOrder::Msb } else { BitOrder::Lsb };
+            let words = words_for(cols);
+            let mut s = seed | 1;
+            let mut row = || -> Vec<u64> {
+                let mut r: Vec<u64> = (0..words).map(|_| {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    s
+                }).collect();
+                *r.last_mut().unwrap() &= order.tail_mask(cols);
+                r
+            };
+            let (prev, cur, below) = (row(), row(), row());
+            let mut board = vec![0u64; words];
+            row_effect(&cur, cols, self_toggle, order, &mut board);
+            for i in 0..words {
+                board[i] ^= prev[i] ^ below[i];
+            }
+            let ones: u64 = cur.iter().map(|w| u64::from(w.count_ones())).sum();
+            prop_assert_eq!(replay_row(&board, &prev, &cur, &below, cols, self_toggle, order), (0, ones));
+            // One light wrong.
+            let c = flip % cols;
+            let bit = match order {
+                BitOrder::Lsb => 1u64 << (c % 64),
+                BitOrder::Msb => 1u64 << (63 - c % 64),
+            };
+            board[c / 64] ^= bit;
+            prop_assert_eq!(replay_row(&board, &prev, &cur, &below, cols, self_toggle, order).0, bit);
+        }
+    }
 }
