@@ -254,12 +254,7 @@ pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
     // scalar `bswap`, AVX2's `vpshufb` is faster.
     with_wide_simd(
         #[inline(always)]
-        || {
-            for i in 0..full {
-                let chunk: [u8; 8] = whole[8 * i..8 * i + 8].try_into().expect("8 bytes");
-                out_whole[i] = u64::from_be_bytes(chunk);
-            }
-        },
+        || load_be(whole, out_whole),
     );
     if !rest.is_empty() {
         let mut last = [0u8; 8];
@@ -268,6 +263,23 @@ pub(crate) fn bytes_to_words(bytes: &[u8], cols: usize, out: &mut [u64]) {
     }
     if let Some(last) = out.last_mut() {
         *last &= BitOrder::Msb.tail_mask(cols);
+    }
+}
+
+/// `out[i]` = bytes `8i..8i+8` of `bytes` as a big-endian word. A function of its own:
+/// its arguments are known not to alias, so the loop vectorises (`vpshufb`).
+#[inline(always)]
+fn load_be(bytes: &[u8], out: &mut [u64]) {
+    for (w, chunk) in out.iter_mut().zip(bytes.chunks_exact(8)) {
+        *w = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+    }
+}
+
+/// Bytes `8i..8i+8` of `out` = `words[i] ^ flip`, big-endian (see [`load_be`]).
+#[inline(always)]
+fn store_be(words: &[u64], flip: u64, out: &mut [u8]) {
+    for (chunk, &w) in out.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&(w ^ flip).to_be_bytes());
     }
 }
 
@@ -281,11 +293,7 @@ pub(crate) fn words_to_bytes(words: &[u64], cols: usize, invert: bool, out: &mut
     let (whole, rest) = out.split_at_mut(full * 8);
     with_wide_simd(
         #[inline(always)]
-        || {
-            for i in 0..full {
-                whole[8 * i..8 * i + 8].copy_from_slice(&(words[i] ^ flip).to_be_bytes());
-            }
-        },
+        || store_be(&words[..full], flip, whole),
     );
     if !rest.is_empty() {
         let len = rest.len();
