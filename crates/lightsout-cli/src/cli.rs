@@ -2,7 +2,7 @@
 
 use crate::formats::detect::Format;
 use clap::{Args, Parser, Subcommand};
-use lightsout::{Boundary, Method, Rules, Shape};
+use lightsout::{Method, Rules, RulesSpec};
 use std::path::PathBuf;
 
 /// Exact Lights Out solver: any size, every classic algorithm, and a polynomial method
@@ -27,12 +27,15 @@ pub enum Command {
     Solve(SolveArgs),
     /// Rank, nullity, number of solvable positions and a basis of the quiet patterns.
     Analyze(AnalyzeArgs),
-    /// Nullity of every n x n board, n = 1..=MAX (OEIS A159257 for the classic rules).
+    /// Nullity of every n x n board, n = 1..=MAX (OEIS A159257 for the classic rules,
+    /// A165738 with --boundary torus).
     Table(TableArgs),
     /// Make a random board of any size (deterministic for a seed).
     Random(RandomArgs),
     /// Replay a press pattern on a board: exit 0 if it solves it, 1 if not.
     Verify(VerifyArgs),
+    /// List the presets (the real puzzles' rules), one line each.
+    Presets(PresetsArgs),
     /// Serve the web app (play and solve in the browser) and its JSON API.
     ///
     /// Open the printed address in a browser. One log line per request goes to stderr
@@ -41,35 +44,47 @@ pub enum Command {
 }
 
 /// The rules of the game.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct RulesArgs {
-    /// How the edges are glued: open, torus, klein or projective.
-    #[arg(long, default_value = "open", value_parser = parse_boundary, help_heading = "Rules")]
-    pub boundary: Boundary,
-    /// What a press reaches: plus, x, king, knight, or a mask like 010/111/010 (centre =
-    /// the pressed cell).
-    #[arg(long, default_value = "plus", value_parser = parse_shape, help_heading = "Rules")]
-    pub shape: Shape,
+    /// A real puzzle's board and rules: classic, mini, deluxe, 2000, cube, merlin or
+    /// xl25 (see `lightsout presets`). Excludes the other rule flags.
+    #[arg(long, value_name = "NAME", help_heading = "Rules")]
+    pub preset: Option<String>,
+    /// How the edges are glued: open (default), torus, klein or projective.
+    #[arg(long, help_heading = "Rules")]
+    pub boundary: Option<String>,
+    /// What a press reaches: plus (default), x, king, knight, or a mask like 010/111/010
+    /// (centre = the pressed cell).
+    #[arg(long, help_heading = "Rules")]
+    pub shape: Option<String>,
     /// A press leaves its own light alone (with the plus shape: the sigma game).
     #[arg(long, help_heading = "Rules")]
     pub no_self: bool,
-    /// Number of states per light (2..=255); a press adds 1 mod K.
-    #[arg(long = "mod", value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u8).range(2..=255), help_heading = "Rules")]
-    pub modulus: u8,
+    /// Number of states per light (2..=255, default 2); a press adds 1 mod K.
+    #[arg(long = "mod", value_name = "K",
+          value_parser = clap::value_parser!(u32).range(2..=255), help_heading = "Rules")]
+    pub modulus: Option<u32>,
 }
 
 impl RulesArgs {
+    /// The flags as the library's rules description.
+    pub fn spec(&self) -> RulesSpec {
+        RulesSpec {
+            preset: self.preset.clone(),
+            boundary: self.boundary.clone(),
+            shape: self.shape.clone(),
+            no_self: self.no_self,
+            modulus: self.modulus,
+        }
+    }
+
     pub fn rules(&self) -> Result<Rules, lightsout::Error> {
-        let shape = if self.no_self {
-            self.shape.without_self()
-        } else {
-            self.shape.clone()
-        };
-        let shape = Shape::from_offsets(shape.offsets().iter().copied()).map_err(|_| {
-            lightsout::Error::InvalidRules("the press shape reaches no cell".into())
-        })?;
-        Rules::new(shape, self.boundary, self.modulus)
+        self.spec().rules()
+    }
+
+    /// True if any grid rule flag was given (not counting `--preset`).
+    pub fn any(&self) -> bool {
+        self.boundary.is_some() || self.shape.is_some() || self.no_self || self.modulus.is_some()
     }
 }
 
@@ -80,15 +95,24 @@ pub struct SolveArgs {
     /// Board size MxN: without FILE, solve the all-on board of this size.
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
-    /// Target position file (same format and size; default: all lights off).
+    /// Target position file (same format and size; default: all lights off, or the
+    /// preset's goal).
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
+    /// Play on a graph from a JSON file: {"nodes":N,"edges":[[u,v],...],"lights":[...],
+    /// "target":[...],"self":true,"directed":false} (README, "Graphs").
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "size", "target", "preset", "boundary", "shape", "no_self"])]
+    pub graph: Option<PathBuf>,
     /// Algorithm: auto, brute, rows, gauss, chase or poly.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
-    /// Find the solution with the fewest presses (proven minimal).
+    /// Find the solution with the fewest presses (proven minimal when the solutions
+    /// span at most 32 dimensions; else the best found, marked not proven).
     #[arg(long, conflicts_with = "all")]
     pub min: bool,
+    /// With --min: stop searching after this many seconds and print the best found.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds, requires = "min")]
+    pub time_limit: f64,
     /// Print every solution (up to --limit).
     #[arg(long)]
     pub all: bool,
@@ -112,9 +136,12 @@ pub struct SolveArgs {
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Board size MxN.
-    #[arg(long, value_parser = parse_size)]
-    pub size: (usize, usize),
+    /// Board size MxN (not with --preset or --graph).
+    #[arg(long, value_parser = parse_size, required_unless_present_any = ["preset", "graph"])]
+    pub size: Option<(usize, usize)>,
+    /// Analyse a graph from a JSON file (see `solve --graph`; lights and target unused).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "preset", "boundary", "shape", "no_self"])]
+    pub graph: Option<PathBuf>,
     /// Algorithm: auto, brute, rows, gauss, chase or poly.
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     pub method: Method,
@@ -143,6 +170,8 @@ pub struct TableArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub from: u64,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(Args, Debug)]
@@ -191,6 +220,13 @@ fn parse_probability(s: &str) -> Result<f64, String> {
     }
 }
 
+#[derive(Args, Debug)]
+pub struct PresetsArgs {
+    /// Print JSON lines ({"name":..,"title":..,"rows":..,"cols":..,"states":..,"rules":..}).
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Parses `MxN` (or `N` for a square).
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("'{s}' is not a size: expected MxN, e.g. 5x5");
@@ -210,14 +246,6 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
 
 fn parse_method(s: &str) -> Result<Method, String> {
     s.parse().map_err(|e: lightsout::Error| e.to_string())
-}
-
-fn parse_boundary(s: &str) -> Result<Boundary, String> {
-    s.parse().map_err(|e: lightsout::Error| e.to_string())
-}
-
-fn parse_shape(s: &str) -> Result<Shape, String> {
-    Shape::parse(s).map_err(|e| e.to_string())
 }
 
 #[derive(Args, Debug)]

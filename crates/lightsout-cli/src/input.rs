@@ -25,6 +25,20 @@ pub fn start_board(
     modulus: u8,
     format: Option<Format>,
 ) -> Result<Loaded, CliError> {
+    start_board_or(file, size, modulus, format, || {
+        Ok((all_on(5, 5, modulus)?, "the all-on 5x5 board".into()))
+    })
+}
+
+/// [`start_board`] with another default than the all-on 5x5 board (a preset's start):
+/// `default` gives the board and its description.
+pub fn start_board_or(
+    file: Option<&Path>,
+    size: Option<(usize, usize)>,
+    modulus: u8,
+    format: Option<Format>,
+    default: impl FnOnce() -> Result<(Board, String), CliError>,
+) -> Result<Loaded, CliError> {
     if let Some(path) = file {
         if size.is_some() {
             return Err(CliError::input(
@@ -58,11 +72,19 @@ pub fn start_board(
             });
         }
     }
+    let (board, name) = default()?;
     Ok(Loaded {
-        board: all_on(5, 5, modulus)?,
-        name: "all-on 5x5".into(),
-        note: Some("no board given: solving the all-on 5x5 board (see --help for input)".into()),
+        board,
+        note: Some(format!(
+            "no board given: solving {name} (see --help for input)"
+        )),
+        name,
     })
+}
+
+/// Reads a whole file (or stdin for `-`), with its name for messages.
+pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
+    read_source(path)
 }
 
 /// Reads a board file (or stdin for `-`) in `format` or, for `None`, the format its

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Table(a) => commands::table::run(a, &mut out),
         Command::Random(a) => commands::random::run(a, &mut out),
         Command::Verify(a) => commands::verify::run(a, &mut out),
+        Command::Presets(a) => commands::presets::run(a, &mut out),
         Command::Serve(a) => commands::serve::run(a),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));

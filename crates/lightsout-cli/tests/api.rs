@@ -541,20 +541,23 @@ fn bad_requests_get_a_4xx_naming_the_problem() {
 #[test]
 fn work_beyond_the_budget_is_refused_before_it_starts() {
     let s = Server::start(&["--max-work", "10000000"]);
-    // Elimination of a 60x60 torus: 3600^2 x 57 / 8 = 9.2e7 estimated word operations.
+    // Elimination of a 60x60 projective plane (no row-by-row method applies to it):
+    // 3600^2 x 57 / 8 = 9.2e7 estimated word operations.
     let started = Instant::now();
     let (code, v) = s.post(
         "/api/analyze",
-        r#"{"rows":60,"cols":60,"rules":{"boundary":"torus"}}"#,
+        r#"{"rows":60,"cols":60,"rules":{"boundary":"projective"}}"#,
     );
     assert_eq!(code, 422, "{v}");
     assert!(error_of(&v).contains("--max-work"), "{v}");
     assert!(error_of(&v).contains("60x60"), "{v}");
     assert!(started.elapsed() < Duration::from_secs(2));
-    let (code, v) = s.solve(json!({"board": lcg_board(60, 60, 1), "rules": {"boundary": "torus"}}));
+    let (code, v) =
+        s.solve(json!({"board": lcg_board(60, 60, 1), "rules": {"boundary": "projective"}}));
     assert_eq!(code, 422, "{v}");
     // 40x40 is within the budget.
-    let (code, v) = s.solve(json!({"board": lcg_board(40, 40, 1), "rules": {"boundary": "torus"}}));
+    let (code, v) =
+        s.solve(json!({"board": lcg_board(40, 40, 1), "rules": {"boundary": "projective"}}));
     assert_eq!(code, 200, "{v}");
     // The plus rules on a 1000x1000 board are cheap (the polynomial method).
     let (code, v) = s.post(
@@ -568,8 +571,9 @@ fn work_beyond_the_budget_is_refused_before_it_starts() {
 #[test]
 fn a_slow_solve_times_out_with_504_and_the_server_recovers() {
     let s = Server::start(&["--time-limit", "0.05", "--workers", "1"]);
-    // A 141x141 king board (the largest gauss takes) needs well over 50 ms.
-    let body = json!({"board": lcg_board(141, 141, 5), "rules": {"shape": "king"}});
+    // A 141x141 projective plane (the largest gauss takes; no row-by-row method
+    // applies) needs well over 50 ms.
+    let body = json!({"board": lcg_board(141, 141, 5), "rules": {"boundary": "projective"}});
     let (code, v) = s.solve(body);
     assert_eq!(code, 504, "{v}");
     assert!(error_of(&v).contains("time limit of 50 ms"), "{v}");

@@ -41,8 +41,8 @@ pub mod solve;
 pub mod zk;
 
 pub use error::Error;
-pub use game::{Board, Boundary, Game, Reach, Rules, Shape};
+pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
-    all_solutions, analyze, minimal, nullity_square, pow2, solve, sutner_nullity, Analysis, Method,
-    Minimal, MinimalOptions, Solution, Solver,
+    all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
+    sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
 };

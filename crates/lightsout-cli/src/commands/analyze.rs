@@ -2,27 +2,46 @@
 
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
+use crate::formats::graph;
 use crate::formats::json::{rows_of, AnalyzeReport};
 use crate::formats::text;
 use crate::output::Out;
-use lightsout::{analyze, sutner_nullity, Boundary, Game, Method, Shape};
+use lightsout::{analyze, kernel_size, sutner_nullity, Boundary, Game, Method, Shape};
 use num_bigint::BigUint;
 use std::io::Write;
 
+/// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
+fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
+    if let Some(path) = &args.graph {
+        let (bytes, name) = crate::input::read_file(path)?;
+        return Ok(graph::parse(&bytes, args.rules.modulus, &name)?.game);
+    }
+    let spec = args.rules.spec();
+    let rules = spec.rules()?;
+    if let Some((rows, cols)) = args.size {
+        crate::input::check_memory(
+            crate::input::board_bytes(rows, cols, rules.modulus()),
+            &format!("a {rows}x{cols} board"),
+        )?;
+    }
+    Ok(spec.game(args.size)?)
+}
+
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
-    let rules = args.rules.rules()?;
-    let (rows, cols) = args.size;
     if args.nullity_only {
+        let (rows, cols) = args.size.ok_or_else(|| {
+            CliError::input("--nullity-only needs --size (plus or sigma rules on an open board)")
+        })?;
         return nullity_only(args, rows, cols, out);
     }
-    crate::input::check_memory(
-        crate::input::board_bytes(rows, cols, rules.modulus()),
-        &format!("a {rows}x{cols} board"),
-    )?;
-    let game = Game::new(rows, cols, rules)?;
+    let game = game(args)?;
+    let (rows, cols) = (game.rows(), game.cols());
     let a = analyze(&game, args.method)?;
     let k = BigUint::from(game.modulus());
-    let solvable = k.pow(a.rank as u32);
+    // Every solvable position has kernel-size solutions (K^nullity for prime K; for
+    // composite K the module's own size).
+    let positions = k.pow((rows * cols) as u32);
+    let solvable = &positions / kernel_size(&a.quiet);
     if args.json {
         out.json_line(&AnalyzeReport {
             rows,
@@ -38,12 +57,14 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         writeln!(w, "board: {rows}x{cols} ({})", game.rules().describe())?;
         writeln!(w, "rank: {}", a.rank)?;
         writeln!(w, "nullity: {}", a.nullity)?;
-        writeln!(
-            w,
-            "solvable positions: {solvable} of {}",
-            k.pow((rows * cols) as u32)
-        )?;
-        writeln!(w, "quiet patterns: {} (a basis)", a.quiet.len())?;
+        writeln!(w, "solvable positions: {solvable} of {positions}")?;
+        let k = game.modulus();
+        let prime = (2..u16::from(k))
+            .take_while(|d| d * d <= u16::from(k))
+            .all(|d| !u16::from(k).is_multiple_of(d));
+        // Over Z_K for composite K the quiet patterns form a module, not a vector space.
+        let what = if prime { "a basis" } else { "generators" };
+        writeln!(w, "quiet patterns: {} ({what})", a.quiet.len())?;
         for (i, q) in a.quiet.iter().enumerate() {
             writeln!(w)?;
             writeln!(w, "quiet pattern {}:", i + 1)?;

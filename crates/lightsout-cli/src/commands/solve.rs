@@ -5,6 +5,7 @@ use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
 use crate::formats::board;
 use crate::formats::detect::Format;
+use crate::formats::graph::{self, GraphSolveReport};
 use crate::formats::json::{rows_of, AllSummary, SolutionLine, SolveReport};
 use crate::formats::text;
 use crate::input;
@@ -15,28 +16,67 @@ use lightsout::{
     MinimalOptions, Solution,
 };
 use std::io::Write;
+use std::time::Duration;
 
 /// Largest board for which an unsolvable answer is explained with a witness pattern.
 const WITNESS_MAX_CELLS: usize = 1 << 22;
+/// Largest graph whose toggle matrix is built to check that it is symmetric.
+const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
 /// Most bytes of quiet patterns `--all` and `--min` may hold.
 const MAX_BASIS_BYTES: u64 = 1 << 30;
 
-pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
-    let rules = args.rules.rules()?;
-    if args.all && args.output.is_some() {
-        return Err(CliError::input(
-            "-o writes one solution; --all prints every solution to stdout (drop -o)",
-        ));
+/// What `solve` works on: the game, the start and target positions, and whether the
+/// board is a graph (its output also lists the pressed nodes).
+struct Problem {
+    game: Game,
+    start: Board,
+    target: Board,
+    graph: bool,
+}
+
+/// The game and positions from `--graph`, or from the rule flags (or `--preset`) and the
+/// board sources.
+fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
+    if let Some(path) = &args.graph {
+        let (bytes, name) = input::read_file(path)?;
+        let g = graph::parse(&bytes, args.rules.modulus, &name)?;
+        return Ok(Problem {
+            game: g.game,
+            start: g.start,
+            target: g.target,
+            graph: true,
+        });
     }
-    if let Some(exit) = super::solve_stream::try_run(args, &rules, out)? {
-        return Ok(exit);
-    }
+    let spec = args.rules.spec();
+    let preset = spec.preset()?;
+    let rules = spec.rules()?;
     let modulus = rules.modulus();
-    let loaded = input::start_board(args.file.as_deref(), args.size, modulus, args.format)?;
-    if let Some(note) = &loaded.note {
+    let loaded = match preset {
+        Some(p) => input::start_board_or(
+            args.file.as_deref(),
+            args.size,
+            modulus,
+            args.format,
+            || Ok((p.start(), format!("the start of preset '{}'", p.name))),
+        )?,
+        None => input::start_board(args.file.as_deref(), args.size, modulus, args.format)?,
+    };
+    let start = loaded.board;
+    if let Some(p) = preset {
+        if (start.rows(), start.cols()) != (p.rows, p.cols) {
+            return Err(CliError::input(format!(
+                "the board ({}) is {}x{}, but preset '{}' is played on a {}x{} board",
+                loaded.name,
+                start.rows(),
+                start.cols(),
+                p.name,
+                p.rows,
+                p.cols
+            )));
+        }
+    } else if let Some(note) = &loaded.note {
         eprintln!("lightsout: {note}");
     }
-    let start = loaded.board;
     let game = Game::new(start.rows(), start.cols(), rules)?;
     let target = match &args.target {
         Some(path) => {
@@ -54,8 +94,39 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             })?;
             t
         }
-        None => game.empty_board(),
+        None => match preset {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        },
     };
+    Ok(Problem {
+        game,
+        start,
+        target,
+        graph: false,
+    })
+}
+
+pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
+    if args.all && args.output.is_some() {
+        return Err(CliError::input(
+            "-o writes one solution; --all prints every solution to stdout (drop -o)",
+        ));
+    }
+    // Big bitmaps and the all-on board stream (plain rule flags only: graphs and
+    // presets bring their own boards).
+    if args.graph.is_none() && args.rules.preset.is_none() {
+        let rules = args.rules.rules()?;
+        if let Some(exit) = super::solve_stream::try_run(args, &rules, out)? {
+            return Ok(exit);
+        }
+    }
+    let Problem {
+        game,
+        start,
+        target,
+        graph,
+    } = problem(args)?;
     let out_format = Format::for_output(args.output.as_deref(), args.format);
     if args.output.is_none() && !args.json {
         refuse_big_text(out_format, game.rows(), game.cols())?;
@@ -77,10 +148,19 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     }
 
     let (presses, minimal_proven) = if args.min {
-        let quiet = analyze(&game, solution.method)?.quiet;
-        let best = minimal(&particular, &quiet, &MinimalOptions::default())?;
-        replay(&game, &start, &target, &best.presses)?;
-        (best.presses, Some(best.proven))
+        if solution.nullity == 0 {
+            // The only solution is the minimal one.
+            (particular, Some(true))
+        } else {
+            let quiet = analyze(&game, solution.method)?.quiet;
+            let opts = MinimalOptions {
+                time_limit: Some(Duration::from_secs_f64(args.time_limit)),
+                ..MinimalOptions::default()
+            };
+            let best = minimal(&particular, &quiet, &opts)?;
+            replay(&game, &start, &target, &best.presses)?;
+            (best.presses, Some(best.proven))
+        }
     } else {
         (particular, None)
     };
@@ -105,7 +185,14 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             witness: None,
             output: args.output.as_ref().map(|p| p.display().to_string()),
         };
-        out.json_line(&report)?;
+        if graph {
+            out.json_line(&GraphSolveReport {
+                report,
+                pressed: graph::pressed_nodes(&presses),
+            })?;
+        } else {
+            out.json_line(&report)?;
+        }
     } else {
         let label = match minimal_proven {
             Some(true) => " (minimal)",
@@ -126,6 +213,13 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             }
         }
         let w = out.writer();
+        if graph {
+            let nodes: Vec<String> = graph::pressed_nodes(&presses)
+                .iter()
+                .map(|n| n.to_string())
+                .collect();
+            writeln!(w, "pressed nodes: {}", nodes.join(" "))?;
+        }
         writeln!(w, "presses: {press_count}{label}")?;
         writeln!(w, "nullity: {}", solution.nullity)?;
         writeln!(w, "solutions: {}", solution.count)?;
@@ -276,9 +370,16 @@ pub(crate) fn explain(
     method: Method,
 ) -> (String, Option<Board>) {
     let generic = "the position is not in the span of the press patterns (rank test)".to_string();
-    let symmetric = game.rules().shape().is_some_and(|(shape, boundary)| {
-        shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
-    });
+    let symmetric = match game.rules().shape() {
+        Some((shape, boundary)) => {
+            shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
+        }
+        // Graphs and per-cell rules: symmetric if every press is answered by its mirror.
+        None => {
+            game.cells() <= WITNESS_MAX_EXPLICIT
+                && game.toggle_matrix().is_ok_and(|m| m == m.transpose())
+        }
+    };
     if game.modulus() != 2 || !symmetric || game.cells() > WITNESS_MAX_CELLS {
         return (generic, None);
     }

@@ -27,6 +27,9 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
             args.from, args.max
         )));
     }
+    if args.rules.preset.is_some() || args.rules.any() {
+        return run_rules(args, out);
+    }
     let progress = progress_bar(args);
     let threads = rayon::current_num_threads() as u64;
     let block = if args.rect {
@@ -95,4 +98,31 @@ fn progress_bar(args: &TableArgs) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// `table` with rule flags: for each n, the nullity of the n x n board by the fastest
+/// method that applies (the classic rules above use the polynomial method).
+fn run_rules(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
+    if args.rules.preset.is_some() {
+        return Err(CliError::input(
+            "table runs over n x n boards; --preset fixes the board, so it does not apply",
+        ));
+    }
+    if args.rect {
+        return Err(CliError::input(
+            "--rect covers the classic rules; drop it or the rule flags",
+        ));
+    }
+    let rules = args.rules.rules()?;
+    for n in args.from..=args.max {
+        let game = lightsout::Game::new(n as usize, n as usize, rules.clone())
+            .map_err(|e| CliError::input(format!("n = {n}: {e}")))?;
+        let nullity = lightsout::analyze(&game, lightsout::Method::Auto)?.nullity;
+        if args.json {
+            out.json_line(&TableLine { n, nullity })?;
+        } else {
+            writeln!(out.writer(), "{n} {nullity}")?;
+        }
+    }
+    Ok(Exit::Ok)
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod detect;
+pub mod graph;
 pub mod json;
 pub mod pbm;
 pub mod png;

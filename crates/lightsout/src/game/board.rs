@@ -284,6 +284,17 @@ impl Board {
         }
     }
 
+    /// The board mirrored left to right.
+    pub fn mirror(&self) -> Board {
+        let mut out = self.clone();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                out.set(r, self.cols - 1 - c, self.get(r, c));
+            }
+        }
+        out
+    }
+
     /// Errors unless `other` has the same dimensions and modulus.
     pub fn check_same_shape(&self, other: &Board) -> Result<(), Error> {
         if (self.rows, self.cols, self.modulus()) != (other.rows, other.cols, other.modulus()) {

@@ -1,10 +1,16 @@
 //! The game: a board of `rows x cols` cells and the [`Rules`] of what a press does.
 
 mod board;
+mod graph;
+mod presets;
 mod rules;
+mod spec;
 
 pub use board::Board;
+pub use graph::{Graph, MAX_EDGES, MAX_NODES};
+pub use presets::{preset, Preset, PRESETS};
 pub use rules::{Boundary, Reach, Rules, Shape};
+pub use spec::RulesSpec;
 
 use crate::error::Error;
 use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};
@@ -38,6 +44,58 @@ pub(crate) fn check_modulus(modulus: u8) -> Result<(), Error> {
     Ok(())
 }
 
+/// Errors if `shape` reaches no cell other than the pressed one from any cell of a
+/// `rows x cols` board of more than one cell (it does not fit the board).
+fn check_shape_fits(
+    shape: &Shape,
+    boundary: Boundary,
+    rows: usize,
+    cols: usize,
+) -> Result<(), Error> {
+    let others: Vec<(i32, i32)> = shape
+        .offsets()
+        .iter()
+        .copied()
+        .filter(|&o| o != (0, 0))
+        .collect();
+    if rows * cols == 1 || others.is_empty() {
+        return Ok(());
+    }
+    let (m, n) = (rows as i64, cols as i64);
+    let fits = match boundary {
+        // From a suitable cell an offset lands on the board iff it is smaller than it.
+        Boundary::Open => others
+            .iter()
+            .any(|&(dr, dc)| i64::from(dr).abs() < m && i64::from(dc).abs() < n),
+        // Translations: an offset moves a cell iff it is not a whole number of periods.
+        Boundary::Torus => others
+            .iter()
+            .any(|&(dr, dc)| i64::from(dr) % m != 0 || i64::from(dc) % n != 0),
+        // The glued edges reflect: try the cells of a small board, a sample of a big one.
+        Boundary::Klein | Boundary::Projective => {
+            let probe = Game {
+                rows,
+                cols,
+                rules: Rules::new(shape.clone(), boundary, 2)?,
+            };
+            let step = ((rows * cols) / 4096).max(1);
+            let mut out = Vec::new();
+            (0..rows * cols).step_by(step).any(|cell| {
+                probe.reached(cell, &mut out);
+                out.iter().any(|&t| t != cell)
+            })
+        }
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(Error::invalid_rules(format!(
+            "the shape {} is larger than the board: on a {rows}x{cols} board a press reaches no cell but itself",
+            shape.to_mask()
+        )))
+    }
+}
+
 /// A Lights Out game: board dimensions plus rules. Positions and press patterns are
 /// [`Board`]s of the same dimensions.
 ///
@@ -57,9 +115,22 @@ pub struct Game {
 
 impl Game {
     /// A game on a `rows x cols` board. Errors on zero or absurd sizes, explicit rules
-    /// whose cell count or indices do not match the board.
+    /// whose cell count or indices do not match the board, and a shape larger than the
+    /// board (one that, on a board of more than one cell, reaches no cell but the pressed
+    /// one from anywhere: e.g. a knight on a 2 x 2 board).
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Game, Rules, Shape};
+    /// let knight = Rules::new(Shape::knight(), Boundary::Open, 2).unwrap();
+    /// assert!(Game::new(3, 3, knight.clone()).is_ok());
+    /// let err = Game::new(2, 2, knight).unwrap_err();
+    /// assert!(err.to_string().contains("larger than the board"));
+    /// ```
     pub fn new(rows: usize, cols: usize, rules: Rules) -> Result<Self, Error> {
         check_dimensions(rows, cols)?;
+        if let Some((shape, boundary)) = rules.shape() {
+            check_shape_fits(shape, boundary, rows, cols)?;
+        }
         if let Reach::Explicit(lists) = rules.reach() {
             let n = rows * cols;
             if lists.len() != n {

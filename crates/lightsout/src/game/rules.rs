@@ -205,9 +205,34 @@ impl Shape {
         (r as usize, c as usize)
     }
 
+    /// The smallest and largest row offsets and column offsets:
+    /// `(row_min, row_max, col_min, col_max)`.
+    pub fn extent(&self) -> (i32, i32, i32, i32) {
+        let rows = self.offsets.iter().map(|o| o.0);
+        let cols = self.offsets.iter().map(|o| o.1);
+        (
+            rows.clone().min().unwrap_or(0),
+            rows.max().unwrap_or(0),
+            cols.clone().min().unwrap_or(0),
+            cols.max().unwrap_or(0),
+        )
+    }
+
+    /// The shape mirrored left to right.
+    pub fn mirror(&self) -> Self {
+        self.map(|(r, c)| (r, -c))
+    }
+
+    /// The offsets moved by `f` (a bijection), sorted again.
+    fn map(&self, f: impl Fn((i32, i32)) -> (i32, i32)) -> Self {
+        let mut offsets: Vec<_> = self.offsets.iter().map(|&o| f(o)).collect();
+        offsets.sort_unstable();
+        Self { offsets }
+    }
+
     /// The shape mirrored over the main diagonal.
     pub fn transpose(&self) -> Self {
-        Self::from_offsets(self.offsets.iter().map(|&(r, c)| (c, r))).expect("non-empty")
+        self.map(|(r, c)| (c, r))
     }
 
     /// True if the shape is its own point reflection (then the toggle matrix of an open or
@@ -356,13 +381,28 @@ impl Rules {
     pub fn describe(&self) -> String {
         match &self.reach {
             Reach::Shape { shape, boundary } => {
-                let name = if *shape == Shape::plus() {
-                    "plus".to_string()
-                } else if *shape == Shape::plus().without_self() {
-                    "sigma (plus without self)".to_string()
-                } else {
-                    shape.to_mask()
-                };
+                let named = [
+                    ("plus", Shape::plus()),
+                    ("x", Shape::x()),
+                    ("king", Shape::king()),
+                    ("knight", Shape::knight()),
+                ];
+                let name = named
+                    .iter()
+                    .find_map(|(name, s)| {
+                        if shape == s {
+                            Some(name.to_string())
+                        } else if *shape == s.without_self() {
+                            Some(if *name == "plus" {
+                                "sigma (plus without self)".to_string()
+                            } else {
+                                format!("{name} without self")
+                            })
+                        } else {
+                            None
+                        }
+                    })
+                    .unwrap_or_else(|| shape.to_mask());
                 format!("{name}, {boundary}, mod {}", self.modulus)
             }
             Reach::Explicit(_) => format!("per-cell rules, mod {}", self.modulus),

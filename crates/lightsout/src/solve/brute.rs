@@ -17,6 +17,8 @@ struct Sweep {
     first_solution: Option<Vec<u8>>,
     solutions: u64,
     quiet: Vec<Vec<u8>>,
+    /// The minimal number of generators of the quiet patterns (the nullity).
+    nullity: usize,
 }
 
 impl Solver for Brute {
@@ -47,7 +49,7 @@ impl Solver for Brute {
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
         let sweep = sweep(game, &rhs.values(), true);
-        let nullity = nullity_of(game.modulus(), &sweep.quiet);
+        let nullity = sweep.nullity;
         let presses = match &sweep.first_solution {
             Some(v) => Some(Board::from_values(
                 game.rows(),
@@ -68,7 +70,7 @@ impl Solver for Brute {
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
         self.check(game)?;
         let sweep = sweep(game, &vec![0; game.cells()], false);
-        let nullity = nullity_of(game.modulus(), &sweep.quiet);
+        let nullity = sweep.nullity;
         let quiet = sweep
             .quiet
             .iter()
@@ -83,9 +85,43 @@ impl Solver for Brute {
     }
 }
 
-/// Number of quiet-pattern generators found (the nullity, for a prime modulus).
-fn nullity_of(_modulus: u8, generators: &[Vec<u8>]) -> usize {
-    generators.len()
+/// The primes dividing `k`.
+fn prime_factors(k: u8) -> Vec<u32> {
+    let mut k = u32::from(k);
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= k {
+        if k.is_multiple_of(p) {
+            out.push(p);
+            while k.is_multiple_of(p) {
+                k /= p;
+            }
+        }
+        p += 1;
+    }
+    if k > 1 {
+        out.push(k);
+    }
+    out
+}
+
+/// The nullity in the sense of [`crate::zk`]: the minimal number of generators of the
+/// kernel module, `max_p dim {x : A x = 0, p x = 0}` over the primes `p | K`, from the
+/// number of quiet patterns killed by each `p` (a power of `p`).
+fn nullity_from_torsion(torsion: &[(u32, u64)]) -> usize {
+    torsion
+        .iter()
+        .map(|&(p, count)| {
+            let mut d = 0;
+            let mut c = count;
+            while c > 1 {
+                c /= u64::from(p);
+                d += 1;
+            }
+            d
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Tries every pattern (an odometer in base K: each step adds one press to one button,
@@ -107,8 +143,11 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
         first_solution: None,
         solutions: 0,
         quiet: Vec::new(),
+        nullity: 0,
     };
     let mut span: HashSet<Vec<u8>> = HashSet::from([vec![0u8; n]]);
+    // For each prime p | K, how many quiet patterns x have p x = 0.
+    let mut torsion: Vec<(u32, u64)> = prime_factors(k).into_iter().map(|p| (p, 0)).collect();
     loop {
         // Visit the current pattern.
         if lights == rhs {
@@ -117,14 +156,25 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
                 out.first_solution = Some(digits.clone());
             }
         }
-        if lights.iter().all(|&l| l == 0) && !span.contains(&digits) {
-            span = close_span(&span, &digits, k);
-            out.quiet.push(digits.clone());
+        if lights.iter().all(|&l| l == 0) {
+            for (p, count) in torsion.iter_mut() {
+                if digits
+                    .iter()
+                    .all(|&x| (u32::from(x) * *p).is_multiple_of(u32::from(k)))
+                {
+                    *count += 1;
+                }
+            }
+            if !span.contains(&digits) {
+                span = close_span(&span, &digits, k);
+                out.quiet.push(digits.clone());
+            }
         }
         // Next pattern.
         let mut j = 0;
         loop {
             if j == n {
+                out.nullity = nullity_from_torsion(&torsion);
                 return out;
             }
             digits[j] += 1;
@@ -158,6 +208,7 @@ fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Swee
         first_solution: None,
         solutions: 0,
         quiet: Vec::new(),
+        nullity: 0,
     };
     // Quiet patterns found so far, as an XOR basis keyed by leading bit.
     let mut basis: Vec<u64> = Vec::new();
@@ -180,6 +231,7 @@ fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Swee
         }
         step += 1;
         if step >> n != 0 {
+            out.nullity = out.quiet.len();
             return out;
         }
         let j = step.trailing_zeros();

@@ -1,7 +1,12 @@
 //! First-row equations: chase symbolically, with every press an affine function of the
 //! `n` first-row presses, then solve the `n x n` system the last row leaves.
+//!
+//! The plus and sigma rules on open two-state boards use the row-parallel kernel below;
+//! every other grid rule (any shape; open, torus or Klein bottle) the general chase of
+//! [`super::grid_chase`].
 
 use super::chasing::chase;
+use super::grid_chase::{self, Plan};
 use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -21,10 +26,7 @@ impl Solver for Chase {
 
     fn check(&self, game: &Game) -> Result<(), Error> {
         if plus_family(game).is_none() {
-            return Err(Error::Unsupported(format!(
-                "method 'chase' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss'",
-                game.rules().describe()
-            )));
+            return Plan::choose(game)?.check_limits(game);
         }
         let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
         let work = (long as u64) * (short as u64) * (short as u64 / 64 + 1);
@@ -43,6 +45,9 @@ impl Solver for Chase {
 
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
+        if plus_family(game).is_none() {
+            return grid_chase::solve(game, &Plan::new(game)?, rhs);
+        }
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
         let self_toggle = plus_family(&o.game).expect("checked");
@@ -69,6 +74,9 @@ impl Solver for Chase {
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
         self.check(game)?;
+        if plus_family(game).is_none() {
+            return grid_chase::analyze(game, &Plan::new(game)?);
+        }
         let o = Oriented::new(game);
         let self_toggle = plus_family(&o.game).expect("checked");
         let (m, n) = (o.game.rows(), o.game.cols());

@@ -1,9 +1,12 @@
-//! Gaussian elimination on the full `mn x mn` toggle system: handles every rule.
+//! Gaussian elimination on the full `mn x mn` toggle system: handles every rule. Two
+//! states: packed GF(2) elimination; K states: [`crate::zk`] (Gauss–Jordan over GF(p)
+//! for prime K, the Howell form over Z_K otherwise), with exact solution counts.
 
 use super::{pow2, Analysis, Method, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{BitMatrix, BitVec, Reduced};
+use crate::zk::{self, ZkMatrix};
 
 /// Most unknowns (cells) the full elimination accepts: a 20,000 x 20,000 system is 50 MB
 /// and about a second of elimination.
@@ -28,11 +31,23 @@ impl Solver for Gauss {
     }
 
     fn check(&self, game: &Game) -> Result<(), Error> {
-        if game.modulus() != 2 {
-            return Err(Error::Unsupported(format!(
-                "method 'gauss' does not handle {} states yet",
-                game.modulus()
-            )));
+        if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
+            let instead = if Method::Chase.solver().check(game).is_ok() {
+                Method::Chase
+            } else {
+                Method::Brute
+            };
+            return Err(super::too_large(
+                Method::Gauss,
+                game,
+                format!(
+                    "{} unknowns exceeds the limit of {} for {} states",
+                    game.cells(),
+                    zk::MAX_GAME_CELLS,
+                    game.modulus()
+                ),
+                instead,
+            ));
         }
         if game.cells() > MAX_UNKNOWNS {
             let instead = if super::plus_family(game).is_some() {
@@ -55,6 +70,24 @@ impl Solver for Gauss {
 
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
+        if game.modulus() != 2 {
+            let z = zk::solve(&ZkMatrix::toggle(game), &rhs.values())?;
+            let presses = match &z.solution {
+                Some(x) => Some(Board::from_values(
+                    game.rows(),
+                    game.cols(),
+                    game.modulus(),
+                    x,
+                )?),
+                None => None,
+            };
+            return Ok(Solution {
+                method: Method::Gauss,
+                presses,
+                nullity: z.nullity,
+                count: z.count,
+            });
+        }
         let red = Self::reduce(game, Some(rhs))?;
         let presses = red.particular().map(|x| vec_to_board(game, &x));
         let count = if presses.is_some() {
@@ -72,6 +105,21 @@ impl Solver for Gauss {
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
         self.check(game)?;
+        if game.modulus() != 2 {
+            let z = zk::solve(&ZkMatrix::toggle(game), &vec![0; game.cells()])?;
+            let quiet = z
+                .kernel
+                .generators()
+                .iter()
+                .map(|g| Board::from_values(game.rows(), game.cols(), game.modulus(), g))
+                .collect::<Result<_, _>>()?;
+            return Ok(Analysis {
+                method: Method::Gauss,
+                rank: z.rank,
+                nullity: z.nullity,
+                quiet,
+            });
+        }
         let red = Self::reduce(game, None)?;
         Ok(Analysis {
             method: Method::Gauss,

@@ -1,21 +1,23 @@
 //! The solvers: five algorithms behind one [`Solver`] interface, plus what is built on top
 //! of any of them (every solution, the minimal-press solution).
 //!
-//! | method  | idea                                   | cost (m x n board, n <= m)  |
-//! |---------|----------------------------------------|-----------------------------|
-//! | `brute` | try every press pattern                | O(K^(mn))                   |
-//! | `rows`  | try every first row, chase the rest    | O(2^n m n)                  |
-//! | `gauss` | eliminate the mn x mn system           | O((mn)^3 / 64)              |
-//! | `chase` | chase symbolically, solve n x n system | O(m n^2 / 64 + n^3 / 64)    |
-//! | `poly`  | chase twice, solve in GF(2)[s]/U_n(s)  | O(m n / 64 + n^2 / 64)      |
+//! | method  | idea                                   | cost (m x n board, n <= m)  | rules |
+//! |---------|----------------------------------------|-----------------------------|-------|
+//! | `brute` | try every press pattern                | O(K^(mn))                   | all |
+//! | `rows`  | try every first row, chase the rest    | O(2^n m n)                  | plus, sigma; open; 2 states |
+//! | `gauss` | eliminate the mn x mn system           | O((mn)^3 / 64)              | all (GF(2), GF(p), Z_K) |
+//! | `chase` | chase symbolically, solve for the unknowns left | O(m n^2 / 64 + n^3 / 64) (plus) | grid rules: open, torus, Klein |
+//! | `poly`  | chase twice, solve in GF(2)\[s\]/U_n(s) | O(m n / 64 + n^2 / 64)      | plus, sigma; open; 2 states |
 
 mod brute;
 mod chase;
 mod chasing;
 mod gauss;
+mod grid_chase;
 mod minimal;
 mod poly;
 mod rows;
+mod span;
 pub mod stream;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
@@ -121,9 +123,12 @@ pub struct Solution {
     /// A press pattern that solves the position (press counts 0..K-1), or `None` if
     /// no pattern does.
     pub presses: Option<Board>,
-    /// Dimension of the space of quiet patterns (the nullity of the toggle matrix).
+    /// Dimension of the space of quiet patterns (the nullity of the toggle matrix); with
+    /// a composite number of states, the minimal number of generators of the quiet
+    /// patterns (see [`crate::zk`]).
     pub nullity: usize,
-    /// Number of press patterns that solve the position (0 if unsolvable).
+    /// Number of press patterns that solve the position (0 if unsolvable), exact for
+    /// every number of states.
     pub count: BigUint,
 }
 
@@ -139,11 +144,15 @@ impl Solution {
 pub struct Analysis {
     /// The method that produced it.
     pub method: Method,
-    /// Rank of the toggle matrix.
+    /// Rank of the toggle matrix (for a composite number of states, the McCoy rank:
+    /// cells minus the nullity).
     pub rank: usize,
-    /// Dimension of the space of quiet patterns.
+    /// Dimension of the space of quiet patterns (for a composite number of states, the
+    /// minimal number of generators).
     pub nullity: usize,
-    /// A basis of the quiet patterns: press patterns that change no light.
+    /// The quiet patterns, press patterns that change no light: a basis for two states
+    /// and prime K, generators for a composite K (their span's exact size:
+    /// [`kernel_size`]).
     pub quiet: Vec<Board>,
 }
 
@@ -222,6 +231,59 @@ pub fn analyze(game: &Game, method: Method) -> Result<Analysis, Error> {
     Ok(analysis)
 }
 
+/// The estimated cost of one solve (or analysis) of `game` by `method` (`Auto` resolved
+/// first), in 64-bit word operations: the leading term of the method's cost, for front
+/// ends that refuse work beyond a budget before starting it. Infinite where the method
+/// does not apply.
+///
+/// ```
+/// use lightsout::{estimated_work, Boundary, Game, Method, Rules, Shape};
+/// let torus = Game::new(2000, 2000, Rules::new(Shape::plus(), Boundary::Torus, 2)?)?;
+/// // The two-band chase: 4 million cells, 5 forms of 4,001 bits each, then a 4,000-wide
+/// // elimination; far below the 4-million-unknown elimination.
+/// assert!(estimated_work(&torus, Method::Auto) < 1e10);
+/// assert!(estimated_work(&torus, Method::Gauss) > 1e15);
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn estimated_work(game: &Game, method: Method) -> f64 {
+    let method = method.resolve(game);
+    let (m, n) = (game.rows() as f64, game.cols() as f64);
+    let (long, short) = (m.max(n), m.min(n));
+    let cells = m * n;
+    let words = |bits: f64| (bits / 64.0).ceil();
+    let k = f64::from(game.modulus());
+    // Elimination of a u x u system: Four Russians over GF(2), cubic mod K.
+    let eliminate = |u: f64| {
+        if game.modulus() == 2 {
+            u * u * words(u) / 8.0
+        } else {
+            u * u * u
+        }
+    };
+    match method {
+        Method::Poly => 4.0 * long * words(short) + short * short,
+        Method::Rows => 2f64.powf(short) * long * words(short),
+        Method::Brute => k.powf(cells) * cells,
+        Method::Chase if plus_family(game).is_some() => {
+            long * short * words(short) + short * short * words(short)
+        }
+        Method::Chase => match grid_chase::Plan::choose(game) {
+            Ok(plan) => {
+                let u = plan.unknowns() as f64;
+                let shape = game.rules().shape().map_or(1, |(s, _)| s.offsets().len()) as f64;
+                let per_form = if game.modulus() == 2 {
+                    words(u + 1.0)
+                } else {
+                    u + 1.0
+                };
+                cells * shape * per_form + eliminate(u)
+            }
+            Err(_) => f64::INFINITY,
+        },
+        Method::Gauss | Method::Auto => eliminate(cells),
+    }
+}
+
 /// `2^d` as an exact integer.
 pub fn pow2(d: usize) -> BigUint {
     BigUint::from(1u8) << d
@@ -296,7 +358,30 @@ pub(crate) fn plus_family(game: &Game) -> Option<bool> {
     }
 }
 
-/// Every solution of a position: `particular + span(quiet)`, in Gray-code order.
+/// The exact number of elements of the span of `quiet` (the quiet patterns of one game):
+/// `2^d` for two states, `K^d` for a prime `K`, and for a composite `K` whatever the
+/// module's structure gives (the product of the Howell form's radices). Then
+/// `K^cells / kernel_size` positions are solvable, each in `kernel_size` ways.
+///
+/// ```
+/// use lightsout::{analyze, kernel_size, Board, Boundary, Game, Method, Rules, Shape};
+/// // 1 x 2 board, plus shape, Z_6: the kernel is {(x, -x)}, six elements, one generator.
+/// let game = Game::new(1, 2, Rules::new(Shape::plus(), Boundary::Open, 6)?)?;
+/// let a = analyze(&game, Method::Auto)?;
+/// assert_eq!((a.nullity, kernel_size(&a.quiet)), (1, 6u8.into()));
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn kernel_size(quiet: &[Board]) -> BigUint {
+    match span::Span::of(quiet) {
+        Ok(s) => s.size(),
+        // Boards of different games: no span to speak of.
+        Err(_) => BigUint::from(0u8),
+    }
+}
+
+/// Every solution of a position: `particular + span(quiet)`, each once, in Gray-code
+/// order (each solution differs from the previous one by one quiet pattern, added or,
+/// with K states, subtracted).
 ///
 /// ```
 /// use lightsout::{analyze, solve, all_solutions, Board, Game, Method};
@@ -307,20 +392,94 @@ pub(crate) fn plus_family(game: &Game) -> Option<bool> {
 /// let all: Vec<_> = all_solutions(sol.presses.unwrap(), &quiet).collect();
 /// assert_eq!(all.len(), 16);
 /// ```
-pub fn all_solutions(particular: Board, quiet: &[Board]) -> impl Iterator<Item = Board> + '_ {
-    // Binary only for now: the kernel of a mod-K game is a module, enumerated by the
-    // variants' own code.
-    let d = quiet.len();
-    let total: u128 = if d >= 128 { u128::MAX } else { 1u128 << d };
-    let mut current = Some(particular);
-    let mut step: u128 = 0;
-    std::iter::from_fn(move || {
-        let out = current.take()?;
-        step += 1;
-        if step < total {
-            let j = step.trailing_zeros() as usize;
-            current = Some(out.sum(&quiet[j]).expect("quiet patterns match the board"));
-        }
-        Some(out)
+pub fn all_solutions(particular: Board, quiet: &[Board]) -> AllSolutions<'_> {
+    if particular.modulus() == 2 {
+        let d = quiet.len();
+        return AllSolutions(Walk::Binary {
+            quiet,
+            current: Some(particular),
+            step: 0,
+            total: if d >= 128 { u128::MAX } else { 1u128 << d },
+        });
+    }
+    let span = span::Span::of(quiet).unwrap_or(span::Span {
+        k: particular.modulus(),
+        generators: Vec::new(),
+        radices: Vec::new(),
+    });
+    AllSolutions(Walk::Modular {
+        walk: span::GrayWalk::new(&span.radices),
+        values: particular.values(),
+        current: Some(particular),
+        span,
     })
+}
+
+/// The iterator of [`all_solutions`].
+#[derive(Debug)]
+pub struct AllSolutions<'a>(Walk<'a>);
+
+#[derive(Debug)]
+enum Walk<'a> {
+    /// Two states: a Gray code over the basis.
+    Binary {
+        /// The basis.
+        quiet: &'a [Board],
+        /// The next solution.
+        current: Option<Board>,
+        /// Solutions given so far.
+        step: u128,
+        /// Solutions in all (saturated).
+        total: u128,
+    },
+    /// K states: a reflected mixed-radix Gray code over the Howell generators.
+    Modular {
+        /// The generators and radices.
+        span: span::Span,
+        /// The walk over the coordinates.
+        walk: span::GrayWalk,
+        /// The next solution's values.
+        values: Vec<u8>,
+        /// The next solution.
+        current: Option<Board>,
+    },
+}
+
+impl Iterator for AllSolutions<'_> {
+    type Item = Board;
+
+    fn next(&mut self) -> Option<Board> {
+        match &mut self.0 {
+            Walk::Binary {
+                quiet,
+                current,
+                step,
+                total,
+            } => {
+                let out = current.take()?;
+                *step += 1;
+                if *step < *total {
+                    let j = step.trailing_zeros() as usize;
+                    *current = Some(out.sum(&quiet[j]).expect("quiet patterns match the board"));
+                }
+                Some(out)
+            }
+            Walk::Modular {
+                span,
+                walk,
+                values,
+                current,
+            } => {
+                let out = current.take()?;
+                if let Some((j, plus)) = walk.step() {
+                    span::add_scaled(values, &span.generators[j], plus, span.k);
+                    *current = Some(
+                        Board::from_values(out.rows(), out.cols(), span.k, values)
+                            .expect("values are reduced mod K"),
+                    );
+                }
+                Some(out)
+            }
+        }
+    }
 }

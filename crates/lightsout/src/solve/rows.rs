@@ -22,7 +22,7 @@ impl Solver for Rows {
     fn check(&self, game: &Game) -> Result<(), Error> {
         if plus_family(game).is_none() {
             return Err(Error::Unsupported(format!(
-                "method 'rows' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss'",
+                "method 'rows' handles the plus and sigma rules on open two-state boards, not {}; use method 'chase' or 'gauss'",
                 game.rules().describe()
             )));
         }

@@ -1,0 +1,180 @@
+//! The graph JSON format (`--graph FILE`):
+//!
+//! ```json
+//! {"nodes": 4, "edges": [[0, 1], [1, 2], [2, 3]], "lights": [1, 0, 1, 1],
+//!  "target": [0, 0, 0, 0], "self": true, "directed": false}
+//! ```
+//!
+//! `nodes` and `edges` are required. `lights` (the start, default all on) and `target`
+//! (default all off) have one value per node, each below the number of states; `self`
+//! (default true) says whether a press changes its own node; `directed` (default false)
+//! makes `[u, v]` mean only "pressing u changes v". Optional: `mod` (states, 2..=255),
+//! and `rows`/`cols` to print boards as a grid (row-major node order) instead of one row.
+//! Unknown fields are errors, so a typo does not silently change the game.
+
+use crate::error::CliError;
+use crate::formats::json::SolveReport;
+use lightsout::{Board, Game, Graph};
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct GraphFile {
+    nodes: usize,
+    edges: Vec<[usize; 2]>,
+    #[serde(default)]
+    lights: Option<Vec<u8>>,
+    #[serde(default)]
+    target: Option<Vec<u8>>,
+    #[serde(default, rename = "self")]
+    self_toggle: Option<bool>,
+    #[serde(default)]
+    directed: Option<bool>,
+    #[serde(default, rename = "mod")]
+    modulus: Option<u32>,
+    #[serde(default)]
+    rows: Option<usize>,
+    #[serde(default)]
+    cols: Option<usize>,
+}
+
+/// A graph game with its start and target positions.
+pub struct GraphGame {
+    pub game: Game,
+    pub start: Board,
+    pub target: Board,
+}
+
+/// Parses graph JSON. `modulus` is the `--mod` flag, if given (it must agree with the
+/// file's `mod`). `name` names the source in errors.
+pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame, CliError> {
+    let file: GraphFile = serde_json::from_slice(bytes)
+        .map_err(|e| CliError::input(format!("{name}: not a graph: {e}")))?;
+    let k = match (file.modulus, modulus) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(CliError::input(format!(
+                "{name} says \"mod\": {a}, but --mod is {b}"
+            )))
+        }
+        (Some(a), _) | (None, Some(a)) => a,
+        (None, None) => 2,
+    };
+    if !(2..=255).contains(&k) {
+        return Err(CliError::input(format!(
+            "{name}: \"mod\": {k}: a light needs between 2 and 255 states"
+        )));
+    }
+    let k = k as u8;
+    let mut graph = Graph::new(file.nodes)
+        .edges(file.edges.iter().map(|&[u, v]| (u, v)))
+        .self_toggle(file.self_toggle.unwrap_or(true))
+        .directed(file.directed.unwrap_or(false));
+    match (file.rows, file.cols) {
+        (Some(r), Some(c)) => graph = graph.layout(r, c),
+        (None, None) => {}
+        _ => {
+            return Err(CliError::input(format!(
+                "{name}: give both \"rows\" and \"cols\" (a layout), or neither"
+            )))
+        }
+    }
+    let game = graph
+        .game(k)
+        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let position = |field: &str, values: Option<Vec<u8>>, default: u8| {
+        let values = values.unwrap_or_else(|| vec![default; file.nodes]);
+        if values.len() != file.nodes {
+            return Err(CliError::input(format!(
+                "{name}: \"{field}\" has {} values, but the graph has {} nodes",
+                values.len(),
+                file.nodes
+            )));
+        }
+        if let Some((i, v)) = values.iter().enumerate().find(|(_, &v)| v >= k) {
+            return Err(CliError::input(format!(
+                "{name}: \"{field}\"[{i}] is {v}, not below the number of states {k}"
+            )));
+        }
+        Board::from_values(game.rows(), game.cols(), k, &values)
+            .map_err(|e| CliError::input(format!("{name}: {e}")))
+    };
+    let start = position("lights", file.lights, 1)?;
+    let target = position("target", file.target, 0)?;
+    Ok(GraphGame {
+        game,
+        start,
+        target,
+    })
+}
+
+/// `solve --graph --json`: the usual report plus the pressed nodes.
+#[derive(Serialize, Debug)]
+pub struct GraphSolveReport {
+    #[serde(flatten)]
+    pub report: SolveReport,
+    /// Node indices, a node once per press.
+    pub pressed: Vec<usize>,
+}
+
+/// The pressed nodes of a press pattern, a node once per press (row-major cell order).
+pub fn pressed_nodes(presses: &Board) -> Vec<usize> {
+    presses
+        .values()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &v)| std::iter::repeat_n(i, usize::from(v)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_layout() {
+        let g = parse(
+            br#"{"nodes":4,"edges":[[0,1]],"rows":2,"cols":2}"#,
+            None,
+            "g",
+        )
+        .unwrap();
+        assert_eq!((g.game.rows(), g.game.cols(), g.game.modulus()), (2, 2, 2));
+        assert_eq!(g.start.count_nonzero(), 4);
+        assert!(g.target.is_zero());
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        for (json, needle) in [
+            (&br#"{"nodes":3,"edges":[[0,3]]}"#[..], "node 3"),
+            (br#"{"nodes":3,"edges":[[0,1]"#, "not a graph"),
+            (br#"{"nodes":3}"#, "edges"),
+            (br#"{"nodes":3,"edges":[],"colour":1}"#, "colour"),
+            (
+                br#"{"nodes":3,"edges":[],"lights":[1,0]}"#,
+                "\"lights\" has 2 values",
+            ),
+            (
+                br#"{"nodes":3,"edges":[],"lights":[1,0,2]}"#,
+                "\"lights\"[2] is 2",
+            ),
+            (br#"{"nodes":0,"edges":[]}"#, "at least one node"),
+            (br#"{"nodes":3,"edges":[],"mod":1}"#, "\"mod\": 1"),
+            (br#"{"nodes":3,"edges":[[-1,0]]}"#, "not a graph"),
+            (br#"{"nodes":4,"edges":[],"rows":2}"#, "both"),
+        ] {
+            let e = parse(json, None, "g").err().expect("an error").to_string();
+            assert!(e.contains(needle), "{}: {e}", String::from_utf8_lossy(json));
+        }
+        let e = parse(br#"{"nodes":2,"edges":[],"mod":3}"#, Some(5), "g")
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("--mod is 5"), "{e}");
+    }
+
+    #[test]
+    fn pressed_nodes_repeat_per_press() {
+        let b = Board::from_values(1, 4, 3, &[0, 2, 0, 1]).unwrap();
+        assert_eq!(pressed_nodes(&b), vec![1, 1, 3]);
+    }
+}

@@ -1,0 +1,418 @@
+//! The variants from the command line: rule flags, presets, graphs, tables over other
+//! rules, the minimal search's limits, and clear errors for bad rules.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn lightsout() -> Command {
+    Command::cargo_bin("lightsout").expect("binary built")
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out).expect("one JSON object")
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn grid(v: &Value) -> Vec<Vec<u8>> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap() as u8)
+                .collect()
+        })
+        .collect()
+}
+
+/// Replays presses on a grid with a press shape (offsets) on an open or torus board,
+/// mod `k`, independently of the library.
+fn replay(
+    board: &[Vec<u8>],
+    presses: &[Vec<u8>],
+    shape: &[(i64, i64)],
+    torus: bool,
+    k: u8,
+) -> Vec<Vec<u8>> {
+    let (m, n) = (board.len() as i64, board[0].len() as i64);
+    let mut b = board.to_vec();
+    for r in 0..m {
+        for c in 0..n {
+            let times = presses[r as usize][c as usize];
+            let mut hit = std::collections::BTreeSet::new();
+            for &(dr, dc) in shape {
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                if torus {
+                    rr = rr.rem_euclid(m);
+                    cc = cc.rem_euclid(n);
+                } else if !(0..m).contains(&rr) || !(0..n).contains(&cc) {
+                    continue;
+                }
+                hit.insert((rr, cc));
+            }
+            for (rr, cc) in hit {
+                let cell = &mut b[rr as usize][cc as usize];
+                *cell = ((u16::from(*cell) + u16::from(times)) % u16::from(k)) as u8;
+            }
+        }
+    }
+    b
+}
+
+const PLUS: [(i64, i64); 5] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)];
+
+#[test]
+fn presets_lists_every_puzzle_one_line_each() {
+    let out = lightsout().arg("presets").assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["classic", "mini", "deluxe", "2000", "cube", "merlin", "xl25"]
+    );
+    let out = lightsout().args(["presets", "--json"]).assert().success();
+    let lines = json_lines(&out.get_output().stdout);
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[3]["states"], 3);
+    assert_eq!(
+        (lines[4]["rows"].clone(), lines[4]["cols"].clone()),
+        (18.into(), 3.into())
+    );
+}
+
+#[test]
+fn merlin_preset_reaches_the_magic_square() {
+    // All on to the ring: only the centre must change. The centre button changes its
+    // plus, each side button its side: the four sides and the centre change the centre
+    // once and every other light twice.
+    let out = lightsout()
+        .args(["solve", "--preset", "merlin", "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(
+        grid(&v["presses"]),
+        vec![vec![0, 1, 0], vec![1, 1, 1], vec![0, 1, 0]]
+    );
+    assert_eq!(v["solutions"], "1");
+    // From a file, the goal is still the ring.
+    let out = lightsout()
+        .args(["solve", "--preset", "merlin", "-", "--min"])
+        .write_stdin("000\n000\n000\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("(minimal)"), "{text}");
+}
+
+#[test]
+fn presets_analyse_to_their_published_counts() {
+    // docs/presets.md: the 5x5 has 2^23 solvable positions; the mini (a 4x4 torus), the
+    // 6x6 and Merlin every one.
+    for (name, positions, nullity) in [
+        ("classic", "8388608", 2),
+        ("mini", "65536", 0),
+        ("deluxe", "68719476736", 0),
+        ("merlin", "512", 0),
+    ] {
+        let out = lightsout()
+            .args(["analyze", "--preset", name, "--json"])
+            .assert()
+            .success();
+        let v = json_of(&out.get_output().stdout);
+        assert_eq!(v["solvable_positions"], positions, "{name}");
+        assert_eq!(v["nullity"], nullity, "{name}");
+    }
+}
+
+#[test]
+fn preset_with_other_rules_or_sizes_is_an_error() {
+    for (args, needle) in [
+        (&["solve", "--preset", "cube", "--mod", "3"][..], "drop mod"),
+        (&["solve", "--preset", "mini", "--size", "5x5"], "4x4"),
+        (&["solve", "--preset", "tetris"], "unknown preset"),
+        (&["table", "--max", "3", "--preset", "classic"], "--preset"),
+    ] {
+        let out = lightsout().args(args).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn torus_king_and_sigma_boards_solve_and_replay() {
+    let board = "10110\n01101\n11000\n00111\n";
+    let start: Vec<Vec<u8>> = board
+        .lines()
+        .map(|l| l.bytes().map(|b| b - b'0').collect())
+        .collect();
+    let king: Vec<(i64, i64)> = (-1..=1)
+        .flat_map(|r| (-1..=1).map(move |c| (r, c)))
+        .collect();
+    for (flags, shape, torus) in [
+        (vec!["--boundary", "torus"], PLUS.to_vec(), true),
+        (vec!["--shape", "king"], king.clone(), false),
+        (vec!["--shape", "010/101/010"], PLUS[1..].to_vec(), false),
+        (vec!["--no-self"], PLUS[1..].to_vec(), false),
+    ] {
+        for method in ["auto", "gauss", "brute"] {
+            let mut args = vec!["solve", "-", "--json", "--method", method];
+            args.extend(&flags);
+            let out = lightsout().args(&args).write_stdin(board).assert();
+            let out = out.get_output();
+            let v = json_of(&out.stdout);
+            if v["solvable"] == true {
+                let after = replay(&start, &grid(&v["presses"]), &shape, torus, 2);
+                assert!(after.iter().flatten().all(|&x| x == 0), "{args:?}");
+            } else {
+                assert_eq!(out.status.code(), Some(1));
+            }
+        }
+    }
+}
+
+#[test]
+fn modular_min_all_and_counts() {
+    // Lights Out 2000 from all lights in state 1: 18 presses at least (tests/presets.rs).
+    let out = lightsout()
+        .args(["solve", "--preset", "2000", "--min", "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(
+        (v["press_count"].clone(), v["minimal"].clone()),
+        (18.into(), true.into())
+    );
+    assert_eq!(v["solutions"], "27");
+    let after = replay(&vec![vec![1; 5]; 5], &grid(&v["presses"]), &PLUS, false, 3);
+    assert!(after.iter().flatten().all(|&x| x == 0));
+
+    // Z_6 on 1 x 5: the kernel {t (1,5,0,1,5)} has 6 elements, so 6^5 / 6 positions are
+    // solvable, each 6 ways; --all lists them all, distinct, each replayed.
+    let out = lightsout()
+        .args(["analyze", "--size", "1x5", "--mod", "6", "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(
+        (v["nullity"].clone(), v["solvable_positions"].clone()),
+        (1.into(), "1296".into())
+    );
+    // The position the presses (1, 2, 0, 0, 3) make from all off.
+    let out = lightsout()
+        .args(["solve", "-", "--mod", "6", "--all", "--json"])
+        .write_stdin("3 3 2 3 3\n")
+        .assert()
+        .success();
+    let lines = json_lines(&out.get_output().stdout);
+    let (last, sols) = lines.split_last().unwrap();
+    assert_eq!(last["total"], "6");
+    let distinct: std::collections::BTreeSet<String> =
+        sols.iter().map(|l| l["presses"].to_string()).collect();
+    assert_eq!(distinct.len(), 6);
+    for l in sols {
+        let after = replay(
+            &[vec![3, 3, 2, 3, 3]],
+            &grid(&l["presses"]),
+            &PLUS,
+            false,
+            6,
+        );
+        assert!(after.iter().flatten().all(|&x| x == 0));
+    }
+}
+
+#[test]
+fn modular_boards_print_digits_and_solve() {
+    // 3x3, three states, plus shape: every position is solvable (gcd with 3 is 1).
+    let out = lightsout()
+        .args(["solve", "-", "--mod", "3", "--method", "brute", "--json"])
+        .write_stdin("012\n201\n120\n")
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    let start = vec![vec![0, 1, 2], vec![2, 0, 1], vec![1, 2, 0]];
+    let after = replay(&start, &grid(&v["presses"]), &PLUS, false, 3);
+    assert!(after.iter().flatten().all(|&x| x == 0));
+}
+
+#[test]
+fn graphs_solve_list_pressed_nodes_and_validate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let path = dir.join("path.json");
+    std::fs::write(
+        &path,
+        r#"{"nodes":4,"edges":[[0,1],[1,2],[2,3]],"lights":[1,0,1,1],"target":[0,0,0,0]}"#,
+    )
+    .unwrap();
+    let out = lightsout()
+        .args(["solve", "--graph", path.to_str().unwrap(), "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!((v["rows"].clone(), v["cols"].clone()), (1.into(), 4.into()));
+    // Pressing 0 changes {0,1}; pressing 2 changes {1,2,3}: from 1011 to 0000.
+    assert_eq!(grid(&v["presses"]), vec![vec![1, 0, 1, 0]]);
+    assert_eq!(v["pressed"], serde_json::json!([0, 2]));
+    let out = lightsout()
+        .args(["solve", "--graph", path.to_str().unwrap()])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.starts_with("1010\npressed nodes: 0 2\n"), "{text}");
+    let out = lightsout()
+        .args(["analyze", "--graph", path.to_str().unwrap(), "--json"])
+        .assert()
+        .success();
+    assert_eq!(json_of(&out.get_output().stdout)["nullity"], 0);
+
+    // Directed, no self-toggle, three states, a 2x2 layout.
+    let grid_path = dir.join("directed.json");
+    std::fs::write(
+        &grid_path,
+        r#"{"nodes":4,"edges":[[0,1],[1,2],[2,3],[3,0]],"self":false,"directed":true,
+            "mod":3,"rows":2,"cols":2,"lights":[1,2,0,1]}"#,
+    )
+    .unwrap();
+    let out = lightsout()
+        .args(["solve", "--graph", grid_path.to_str().unwrap(), "--json"])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    // Node i is changed only by node i-1: press node i-1 (3 - light) times.
+    assert_eq!(grid(&v["presses"]), vec![vec![1, 0], vec![2, 2]]);
+
+    for (json, needle) in [
+        (r#"{"nodes":3,"edges":[[0,1],[1,5]]}"#, "node 5"),
+        (r#"{"nodes":3,"edges":[[0,1]"#, "not a graph"),
+        (r#"{"nodes":0,"edges":[]}"#, "at least one node"),
+        (r#"{"nodes":2,"edges":[],"lights":[1]}"#, "has 1 values"),
+    ] {
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, json).unwrap();
+        let out = lightsout()
+            .args(["solve", "--graph", bad.to_str().unwrap()])
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains(needle), "{json}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn table_over_the_torus_matches_oeis_a165738() {
+    let out = lightsout()
+        .args(["table", "--max", "12", "--boundary", "torus"])
+        .assert()
+        .success();
+    let d: Vec<usize> = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(d, [0, 0, 4, 0, 8, 8, 0, 0, 4, 16, 0, 16]);
+}
+
+#[test]
+fn min_above_the_exhaustive_limit_is_best_found_not_proven() {
+    // The 31x31 torus has a 40-dimensional solution space.
+    let out = lightsout()
+        .args([
+            "solve",
+            "--size",
+            "31x31",
+            "--boundary",
+            "torus",
+            "--min",
+            "--time-limit",
+            "3",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v = json_of(&out.get_output().stdout);
+    assert_eq!(v["nullity"], 40);
+    assert_eq!(v["minimal"], false);
+    assert_eq!(v["proven"], false);
+    let after = replay(&vec![vec![1; 31]; 31], &grid(&v["presses"]), &PLUS, true, 2);
+    assert!(after.iter().flatten().all(|&x| x == 0));
+}
+
+#[test]
+fn bad_rules_are_clear_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "--size", "3x3", "--shape", "000/000/000"],
+            "empty",
+        ),
+        (&["solve", "--size", "3x3", "--shape", "0/1"], "odd"),
+        (&["solve", "--size", "3x3", "--mod", "1"], "1"),
+        (&["solve", "--size", "3x3", "--mod", "256"], "256"),
+        (
+            &["solve", "--size", "2x2", "--shape", "knight"],
+            "larger than the board",
+        ),
+        (
+            &[
+                "solve",
+                "--size",
+                "3x3",
+                "--shape",
+                "1000000/0000000/0000000/0001000/0000000/0000000/0000000",
+            ],
+            "larger than the board",
+        ),
+        (
+            &["solve", "--size", "3x3", "--boundary", "sphere"],
+            "unknown boundary",
+        ),
+        (
+            &["solve", "--size", "3x3", "--shape", "hexagon"],
+            "unknown shape",
+        ),
+        (
+            &[
+                "solve",
+                "--size",
+                "3x3",
+                "--shape",
+                "000/010/000",
+                "--no-self",
+            ],
+            "no cell",
+        ),
+        (
+            &[
+                "solve",
+                "--size",
+                "5x5",
+                "--boundary",
+                "projective",
+                "--method",
+                "chase",
+            ],
+            "projective",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = lightsout().args(*args).assert().code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            err.contains(needle),
+            "{args:?}: stderr {err:?} lacks {needle:?}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

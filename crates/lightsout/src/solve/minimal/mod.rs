@@ -1,0 +1,520 @@
+//! The solution with the fewest presses.
+//!
+//! The solutions are `x = p + sum c_j q_j` (`p` one solution, `q_j` a basis of the
+//! quiet patterns, `c` in GF(2)^d). Up to [`MAX_PROVEN_NULLITY`] the search tries them
+//! all, fast:
+//!
+//! * cells no quiet pattern touches are the same in every solution: counted once, then
+//!   left out;
+//! * the last six coefficients (`c_lo`, 64 values) are handled together: the cells are
+//!   grouped by which of those six patterns touch them (64 groups, each in its own
+//!   words). For fixed other coefficients a group either keeps or flips all its bits as
+//!   `c_lo` varies, so the 64 weights are a Walsh–Hadamard transform of the 64 group
+//!   popcounts;
+//! * the four coefficients before them (`c_mid`, 16 values) go side by side in the 16
+//!   lanes of a vector: each word's popcount is taken for its 16 mid combinations at
+//!   once, and every stage of the transform is a plain vector addition. One step (an
+//!   XOR, 16 popcounts per word, 192 vector additions) covers 1,024 candidates;
+//! * the other coefficients (`c_top`) run in Gray-code order (one XOR of a packed
+//!   pattern per step), split into chunks that every core takes from a shared counter;
+//!   the kernel is compiled for AVX-512 (VPOPCNTDQ), AVX2 and plain x86-64 and picked at
+//!   run time.
+//!
+//! Above that dimension, or when the time limit stops the enumeration, the answer is the
+//! best found, marked not proven: a local search (flip any basis pattern that lowers the
+//! count, from many random starts), then exhaustive searches of 2^26 solutions around
+//! the best one (random 26-dimensional subspaces) until eight in a row find nothing
+//! better or the time limit passes.
+//!
+//! **K states**: the presses are the sum of the press counts (each `0..K-1`). The
+//! solutions are `p + sum c_i g_i` over the Howell generators `g_i` of the quiet
+//! patterns, each once for `0 <= c_i < r_i` (see `span.rs`); up to `2^max_nullity` of
+//! them are walked in a reflected Gray code (each step adds or subtracts one generator
+//! and updates the count on its cells), more get the local search (moves: plus or minus
+//! one generator).
+//!
+//! **Tie-break** (method-independent): among the patterns with the fewest presses, the one
+//! whose list of pressed cells (row-major order, a cell once per press) is
+//! lexicographically first, i.e. at the first cell where two patterns differ, the one
+//! that presses it more often wins. The basis and the particular solution do not matter:
+//! every solution is compared by its cells.
+
+use crate::error::Error;
+use crate::game::Board;
+use crate::gf2::xor_into;
+use std::time::{Duration, Instant};
+
+mod modular;
+mod search;
+
+use search::Search;
+
+/// Largest solution-space dimension searched exhaustively by default (2^32 candidates:
+/// every 39 x 39 classic board, d = 32, in a few seconds on two cores).
+pub const MAX_PROVEN_NULLITY: usize = 32;
+/// The default time limit of the search.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Bounds of the minimal-press search.
+#[derive(Clone, Debug)]
+pub struct MinimalOptions {
+    /// Search every solution up to this dimension of the solution space (proven
+    /// minimal); above it, a local search gives the best it finds (not proven).
+    pub max_nullity: usize,
+    /// Stop after this long and return the best pattern found, marked not proven.
+    pub time_limit: Option<Duration>,
+    /// Threads to use (`None`: every core).
+    pub threads: Option<usize>,
+}
+
+impl Default for MinimalOptions {
+    fn default() -> Self {
+        Self {
+            max_nullity: MAX_PROVEN_NULLITY,
+            time_limit: Some(DEFAULT_TIME_LIMIT),
+            threads: None,
+        }
+    }
+}
+
+/// The result of the minimal-press search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minimal {
+    /// The best press pattern.
+    pub presses: Board,
+    /// Its number of presses.
+    pub presses_count: u64,
+    /// True if every solution was examined, so no pattern has fewer presses.
+    pub proven: bool,
+}
+
+/// Finds the solution with the fewest presses among `particular + span(quiet)` (ties
+/// broken as the module documentation says), for any number of states.
+///
+/// ```
+/// use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
+/// let game = Game::classic(5, 5).unwrap();
+/// let start = Board::all_on(5, 5);
+/// let sol = solve(&game, &start, &Board::new(5, 5), Method::Auto).unwrap();
+/// let quiet = analyze(&game, Method::Auto).unwrap().quiet;
+/// let best = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default()).unwrap();
+/// assert_eq!((best.presses_count, best.proven), (15, true));
+/// ```
+pub fn minimal(
+    particular: &Board,
+    quiet: &[Board],
+    opts: &MinimalOptions,
+) -> Result<Minimal, Error> {
+    let Some(p) = particular.bits() else {
+        return modular::minimal(particular, quiet, opts);
+    };
+    let basis: Vec<Vec<u64>> = quiet
+        .iter()
+        .map(|q| {
+            q.bits()
+                .filter(|b| b.words().len() == p.words().len())
+                .map(|b| b.words().to_vec())
+                .ok_or_else(|| {
+                    Error::Unsupported("quiet patterns do not match the particular solution".into())
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    let deadline = opts.time_limit.map(|t| Instant::now() + t);
+    let threads = opts
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
+        .max(1);
+    let p = p.words().to_vec();
+    let basis = echelon(basis);
+
+    // A good first answer: the particular solution improved by the local search.
+    let exhaustive = basis.len() <= opts.max_nullity;
+    let budget = if exhaustive {
+        Budget::Restarts(4 * basis.len().min(64))
+    } else {
+        Budget::Converged(64)
+    };
+    let mut best = local_search(&p, &basis, budget, deadline);
+    let mut proven = false;
+    if exhaustive {
+        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, deadline);
+        best = found;
+        proven = complete;
+    } else {
+        best = neighbourhoods(best, &basis, threads, deadline);
+    }
+    let mut presses = particular.clone();
+    presses
+        .bits_mut()
+        .expect("binary")
+        .words_mut()
+        .copy_from_slice(&best.words);
+    Ok(Minimal {
+        presses,
+        presses_count: best.weight,
+        proven,
+    })
+}
+
+/// A candidate: its number of presses and its packed cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Best {
+    weight: u64,
+    words: Vec<u64>,
+}
+
+impl Best {
+    fn new(words: Vec<u64>) -> Self {
+        Self {
+            weight: weight(&words),
+            words,
+        }
+    }
+
+    /// True if `self` beats `other`: fewer presses, or as many and lexicographically
+    /// first.
+    fn beats(&self, other: &Best) -> bool {
+        self.weight < other.weight
+            || (self.weight == other.weight && lex_before(&self.words, &other.words))
+    }
+}
+
+#[inline]
+fn weight(words: &[u64]) -> u64 {
+    words.iter().map(|w| u64::from(w.count_ones())).sum()
+}
+
+/// True if pattern `a`'s pressed cells come before `b`'s in lexicographic order: at the
+/// first cell where they differ, `a` presses it.
+///
+/// Both are packed row-major boards of the same shape; the padding bits are zero, so the
+/// first differing bit is a real cell, and rows are visited in order.
+pub(crate) fn lex_before(a: &[u64], b: &[u64]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        let diff = x ^ y;
+        if diff != 0 {
+            return x & (diff & diff.wrapping_neg()) != 0;
+        }
+    }
+    false
+}
+
+/// The basis in reduced echelon form (each vector owns a pivot cell no other one has):
+/// the same span, sparser vectors for the local search. Dependent vectors are dropped.
+fn echelon(mut basis: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    let mut out: Vec<(usize, Vec<u64>)> = Vec::new();
+    for mut v in basis.drain(..) {
+        for (pivot, b) in &out {
+            if v[pivot / 64] >> (pivot % 64) & 1 == 1 {
+                xor_into(&mut v, b);
+            }
+        }
+        let Some(pivot) = first_one(&v) else {
+            continue;
+        };
+        for (_, b) in out.iter_mut() {
+            if b[pivot / 64] >> (pivot % 64) & 1 == 1 {
+                xor_into(b, &v);
+            }
+        }
+        out.push((pivot, v));
+    }
+    out.sort_by_key(|(pivot, _)| *pivot);
+    out.into_iter().map(|(_, v)| v).collect()
+}
+
+fn first_one(v: &[u64]) -> Option<usize> {
+    v.iter()
+        .position(|&w| w != 0)
+        .map(|i| i * 64 + v[i].trailing_zeros() as usize)
+}
+
+/// Dimension of the subspaces searched around the best solution above the exhaustive
+/// limit (2^26 candidates: a fraction of a second each).
+const NEIGHBOURHOOD: usize = 26;
+/// Neighbourhoods in a row without improvement before the search above the exhaustive
+/// limit stops (it stops at the deadline anyway).
+const NEIGHBOURHOOD_TRIES: usize = 8;
+
+/// Above the exhaustive limit: exhaustive searches of `best + span(S)` for random
+/// subsets `S` of the basis, keeping any improvement, until `NEIGHBOURHOOD_TRIES` in a
+/// row find nothing better or the deadline passes.
+fn neighbourhoods(
+    mut best: Best,
+    basis: &[Vec<u64>],
+    threads: usize,
+    deadline: Option<Instant>,
+) -> Best {
+    let mut seed = 0x6a09_e667_f3bc_c909u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut misses = 0;
+    while misses < NEIGHBOURHOOD_TRIES && deadline.is_none_or(|d| Instant::now() <= d) {
+        // A random subset: a partial Fisher-Yates shuffle of the indices.
+        let mut idx: Vec<usize> = (0..basis.len()).collect();
+        let k = NEIGHBOURHOOD.min(idx.len());
+        for i in 0..k {
+            let j = i + (next() % (idx.len() - i) as u64) as usize;
+            idx.swap(i, j);
+        }
+        let subset: Vec<Vec<u64>> = idx[..k].iter().map(|&i| basis[i].clone()).collect();
+        let (found, _) = Search::new(&best.words, &subset).run(best.clone(), threads, deadline);
+        if found.beats(&best) {
+            best = found;
+            misses = 0;
+        } else {
+            misses += 1;
+        }
+    }
+    best
+}
+
+/// How long the local search runs (besides the deadline).
+#[derive(Clone, Copy)]
+enum Budget {
+    /// This many starts.
+    Restarts(usize),
+    /// Until this many starts in a row found nothing better.
+    Converged(usize),
+}
+
+/// Steepest-descent over single basis flips from the particular solution and from
+/// pseudo-random combinations (a fixed seed: the same answer on every run that is not
+/// cut short by the deadline).
+fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<Instant>) -> Best {
+    let mut best = Best::new(p.to_vec());
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut x = p.to_vec();
+    let mut trial = x.clone();
+    let (mut start, mut since_better) = (0usize, 0usize);
+    loop {
+        match budget {
+            Budget::Restarts(n) if start >= n => break,
+            Budget::Converged(n) if since_better >= n => break,
+            _ => {}
+        }
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            break;
+        }
+        x.copy_from_slice(p);
+        if start > 0 {
+            for b in basis {
+                if next() & 1 == 1 {
+                    xor_into(&mut x, b);
+                }
+            }
+        }
+        let mut w = weight(&x);
+        loop {
+            let mut improved = false;
+            for b in basis {
+                trial.copy_from_slice(&x);
+                xor_into(&mut trial, b);
+                let tw = weight(&trial);
+                if tw < w {
+                    std::mem::swap(&mut x, &mut trial);
+                    w = tw;
+                    improved = true;
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        let candidate = Best {
+            weight: w,
+            words: x.clone(),
+        };
+        if candidate.beats(&best) {
+            best = candidate;
+            since_better = 0;
+        } else {
+            since_better += 1;
+        }
+        start += 1;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search::*;
+    use super::*;
+    use crate::gf2::BitMatrix;
+
+    fn lcg(s: &mut u64) -> u64 {
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *s >> 20
+    }
+
+    /// The exhaustive answer by plain Gray-code enumeration.
+    fn reference(p: &[u64], basis: &[Vec<u64>]) -> Best {
+        let mut best = Best::new(p.to_vec());
+        let mut cur = p.to_vec();
+        for step in 1u64..1 << basis.len() {
+            xor_into(&mut cur, &basis[step.trailing_zeros() as usize]);
+            let c = Best::new(cur.clone());
+            if c.beats(&best) {
+                best = c;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn kernel_matches_plain_enumeration() {
+        let mut s = 5;
+        for (cells, d) in [
+            (20usize, 3usize),
+            (70, 7),
+            (130, 10),
+            (200, 12),
+            (64, 6),
+            (300, 9),
+        ] {
+            for _ in 0..3 {
+                let words = cells.div_ceil(64);
+                let mask = crate::gf2::tail_mask(cells);
+                let rand = |s: &mut u64| {
+                    let mut v: Vec<u64> = (0..words).map(|_| lcg(s) ^ lcg(s) << 32).collect();
+                    *v.last_mut().unwrap() &= mask;
+                    // Sparse vectors make ties (and the tie-break) likely.
+                    for w in v.iter_mut() {
+                        *w &= lcg(s) ^ lcg(s) << 40;
+                    }
+                    v
+                };
+                let p = rand(&mut s);
+                let basis: Vec<Vec<u64>> = (0..d).map(|_| rand(&mut s)).collect();
+                let basis = echelon(basis);
+                let want = reference(&p, &basis);
+                for threads in [1, 2, 3] {
+                    for kernel in Kernel::available() {
+                        let seed = Best::new(p.clone());
+                        let search = Search::with_kernel(&p, &basis, kernel);
+                        let (got, complete) = search.run(seed, threads, None);
+                        assert!(complete);
+                        assert_eq!(
+                            got, want,
+                            "{cells} cells, d = {d}, {threads} threads, {kernel:?}"
+                        );
+                    }
+                }
+                let local = local_search(&p, &basis, Budget::Restarts(4), None);
+                assert!(!local.beats(&want));
+            }
+        }
+    }
+
+    #[test]
+    fn every_kernel_gives_the_same_weights() {
+        let mut s = 11;
+        // Two planes of 64 groups, 16 mid combinations; lane m of the batched kernel
+        // must equal the plain kernel on `cur ^ mid[m]`.
+        let cur: Vec<u64> = (0..128).map(|_| lcg(&mut s) ^ lcg(&mut s) << 30).collect();
+        let mids: Vec<[u64; LANES]> = (0..128)
+            .map(|_| std::array::from_fn(|m| if m == 0 { 0 } else { lcg(&mut s) << 7 }))
+            .collect();
+        let sizes = [128; GROUPS];
+        let mut plain = [[0; LANES]; GROUPS];
+        let least = group_weights(&cur, &mids, &sizes, &mut plain);
+        assert_eq!(least, plain.iter().map(|l| l[0]).min().unwrap());
+        // Lane 0 of t = 0 is the plain count: twice the ones minus the cells.
+        let ones: i32 = cur.iter().map(|w| w.count_ones() as i32).sum();
+        assert_eq!(plain[0][0], 2 * ones - 128 * GROUPS as i32);
+        #[cfg(target_arch = "x86_64")]
+        if Kernel::detect() == Kernel::Avx512 {
+            let mut batched = [[0; LANES]; GROUPS];
+            // SAFETY: detected above.
+            let least = unsafe { avx512::group_weights(&cur, &mids, &sizes, &mut batched) };
+            for m in 0..LANES {
+                let shifted: Vec<u64> = cur.iter().zip(&mids).map(|(c, x)| c ^ x[m]).collect();
+                let mut one = [[0; LANES]; GROUPS];
+                group_weights(&shifted, &mids, &sizes, &mut one);
+                for t in 0..GROUPS {
+                    assert_eq!(batched[t][m], one[t][0], "t = {t}, lane {m}");
+                }
+            }
+            assert_eq!(least, batched.iter().flatten().copied().min().unwrap());
+        }
+    }
+
+    #[test]
+    fn modular_search_matches_plain_enumeration() {
+        use crate::game::{Boundary, Game, Rules, Shape};
+        use crate::solve::{analyze, solve, Method};
+        // Small boards with nontrivial kernels mod 3, 4 and 6, every solution tried by
+        // brute force as the reference.
+        for (m, n, k) in [
+            (1, 2, 6),
+            (2, 2, 3),
+            (2, 4, 3),
+            (2, 3, 4),
+            (1, 5, 4),
+            (2, 2, 6),
+            (1, 5, 6),
+        ] {
+            let game =
+                Game::new(m, n, Rules::new(Shape::plus(), Boundary::Open, k).unwrap()).unwrap();
+            let mut start = game.empty_board();
+            for c in 0..m * n {
+                start.set(c / n, c % n, (c as u8 * 7 + 1) % k);
+            }
+            let target = game.empty_board();
+            let sol = solve(&game, &start, &target, Method::Gauss).unwrap();
+            let Some(p) = sol.presses else { continue };
+            let quiet = analyze(&game, Method::Gauss).unwrap().quiet;
+            let got = minimal(&p, &quiet, &MinimalOptions::default()).unwrap();
+            assert!(got.proven);
+            // Reference: every press pattern.
+            let cells = m * n;
+            let mut best: Option<modular::Counts> = None;
+            let mut digits = vec![0u8; cells];
+            loop {
+                let b = Board::from_values(m, n, k, &digits).unwrap();
+                if game.is_solution(&start, &target, &b).unwrap() {
+                    let c = modular::Counts::new(digits.clone());
+                    if best.as_ref().is_none_or(|x| c.beats(x)) {
+                        best = Some(c);
+                    }
+                }
+                let mut i = 0;
+                while i < cells && digits[i] == k - 1 {
+                    digits[i] = 0;
+                    i += 1;
+                }
+                if i == cells {
+                    break;
+                }
+                digits[i] += 1;
+            }
+            let best = best.unwrap();
+            assert_eq!(got.presses.values(), best.values, "{m}x{n} mod {k}");
+            assert_eq!(got.presses_count, best.total);
+            let span = crate::solve::span::Span::of(&quiet).unwrap();
+            let local = modular::local_search(&p.values(), &span, Budget::Restarts(8), None);
+            assert!(!local.beats(&best));
+        }
+    }
+
+    #[test]
+    fn lex_order_prefers_the_earlier_press() {
+        let a = BitMatrix::from_words(1, 3, vec![0b001]);
+        let b = BitMatrix::from_words(1, 3, vec![0b010]);
+        assert!(lex_before(a.words(), b.words()));
+        assert!(!lex_before(b.words(), a.words()));
+        assert!(!lex_before(a.words(), a.words()));
+    }
+}

@@ -1,0 +1,214 @@
+//! Every rule set: the methods against each other and against brute force, and the
+//! published figures (OEIS, Jaap Scherphuis' pages) the rules must reproduce.
+
+use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape};
+use proptest::prelude::*;
+
+fn random_board(rows: usize, cols: usize, modulus: u8, seed: u64) -> Board {
+    let mut s = seed | 1;
+    let values: Vec<u8> = (0..rows * cols)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % u64::from(modulus)) as u8
+        })
+        .collect();
+    Board::from_values(rows, cols, modulus, &values).unwrap()
+}
+
+/// Solves with `method`, checking the answer by replay here too.
+fn check(
+    game: &Game,
+    start: &Board,
+    method: Method,
+) -> Result<lightsout::Solution, lightsout::Error> {
+    let target = game.empty_board();
+    let sol = solve(game, start, &target, method)?;
+    if let Some(p) = &sol.presses {
+        assert!(
+            game.is_solution(start, &target, p).unwrap(),
+            "{method} replay"
+        );
+    }
+    Ok(sol)
+}
+
+fn shapes() -> Vec<Shape> {
+    vec![
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::king().without_self(),
+        Shape::knight(),
+        Shape::parse("011/010/000").unwrap(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+        Shape::parse("110/000/011").unwrap(),
+    ]
+}
+
+fn shape_strategy() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (0..shapes().len()).prop_map(|i| shapes()[i].clone()),
+        // A random 3x3 or 3x5 mask (never empty: the centre or a corner is set).
+        (any::<u16>(), any::<bool>()).prop_map(|(bits, wide)| {
+            let w: usize = if wide { 5 } else { 3 };
+            let offsets: Vec<(i32, i32)> = (0..3 * w)
+                .filter(|i| bits >> (i % 16) & 1 == 1 || *i == 0)
+                .map(|i| ((i / w) as i32 - 1, (i % w) as i32 - (w as i32) / 2))
+                .collect();
+            Shape::from_offsets(offsets).unwrap()
+        }),
+    ]
+}
+
+fn boundary_strategy() -> impl Strategy<Value = Boundary> {
+    prop_oneof![
+        Just(Boundary::Open),
+        Just(Boundary::Torus),
+        Just(Boundary::Klein),
+        Just(Boundary::Projective)
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Two states, every shape and boundary: gauss and chase against brute force.
+    #[test]
+    fn binary_rules_agree_with_brute_force(
+        rows in 1usize..=5, cols in 1usize..=5, seed: u64,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        prop_assume!(rows * cols <= 20);
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, 2).unwrap()) else {
+            return Ok(()); // a shape larger than the board
+        };
+        let start = random_board(rows, cols, 2, seed);
+        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let mut methods = vec![Method::Gauss, Method::Auto];
+        if Method::Chase.solver().check(&game).is_ok() {
+            methods.push(Method::Chase);
+        }
+        for m in methods {
+            let s = check(&game, &start, m).unwrap();
+            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
+            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
+            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
+        }
+    }
+
+    /// K states (prime and composite), every shape and boundary: gauss (GF(p) or the
+    /// Howell form) and the chase against brute force: verdict, exact count, nullity.
+    #[test]
+    fn modular_rules_agree_with_brute_force(
+        rows in 1usize..=4, cols in 1usize..=4, seed: u64, k in 3u8..=6,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        let limit = match k {
+            3 => 12,
+            4 => 10,
+            5 => 8,
+            _ => 7,
+        };
+        prop_assume!(rows * cols <= limit);
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, k).unwrap()) else {
+            return Ok(());
+        };
+        let start = random_board(rows, cols, k, seed);
+        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let mut methods = vec![Method::Gauss, Method::Auto];
+        if Method::Chase.solver().check(&game).is_ok() {
+            methods.push(Method::Chase);
+        }
+        for m in methods {
+            let s = check(&game, &start, m).unwrap();
+            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
+            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
+            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
+        }
+        // The quiet patterns are quiet and generate a kernel of the right size.
+        let a = analyze(&game, Method::Auto).unwrap();
+        for q in &a.quiet {
+            prop_assert!(game.effect(q).unwrap().is_zero());
+        }
+        let zero = game.empty_board();
+        let kernel = solve(&game, &zero, &zero, Method::Brute).unwrap().count;
+        prop_assert_eq!(lightsout::kernel_size(&a.quiet), kernel);
+    }
+
+    /// Bigger boards: the chase against gauss, solutions and quiet patterns.
+    #[test]
+    fn chase_agrees_with_gauss(
+        rows in 3usize..=14, cols in 3usize..=14, seed: u64,
+        shape in shape_strategy(), boundary in boundary_strategy(),
+    ) {
+        let Ok(game) = Game::new(rows, cols, Rules::new(shape, boundary, 2).unwrap()) else {
+            return Ok(());
+        };
+        prop_assume!(Method::Chase.solver().check(&game).is_ok());
+        let start = random_board(rows, cols, 2, seed);
+        let g = check(&game, &start, Method::Gauss).unwrap();
+        let c = check(&game, &start, Method::Chase).unwrap();
+        prop_assert_eq!(g.is_solvable(), c.is_solvable());
+        prop_assert_eq!(g.nullity, c.nullity);
+        let a = analyze(&game, Method::Chase).unwrap();
+        prop_assert_eq!(a.nullity, g.nullity);
+        prop_assert_eq!(a.quiet.len(), a.nullity);
+    }
+}
+
+fn oeis(name: &str) -> Vec<usize> {
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("OEIS fixture");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split(','))
+        .filter_map(|t| t.trim().parse().ok())
+        .collect()
+}
+
+/// The n x n torus (plus shape, both pairs of edges glued): nullity from OEIS A165738,
+/// n = 1..=40, by the fastest method (the two-band chase from n = 3) and, up to 20 x 20,
+/// by full elimination too.
+#[test]
+fn torus_nullity_matches_oeis_a165738() {
+    let data = oeis("oeis_A165738_torus_nullity.txt");
+    assert!(data.len() >= 40);
+    for n in 1..=40 {
+        let game = Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap();
+        let a = analyze(&game, Method::Auto).unwrap();
+        assert_eq!(a.nullity, data[n - 1], "n = {n} ({})", a.method);
+        if n >= 3 {
+            assert_eq!(a.method, Method::Chase);
+        }
+        if n <= 20 {
+            assert_eq!(
+                analyze(&game, Method::Gauss).unwrap().nullity,
+                data[n - 1],
+                "gauss n = {n}"
+            );
+        }
+    }
+}
+
+/// The README's "From the library" example, as written there.
+#[test]
+fn readme_library_example() -> Result<(), lightsout::Error> {
+    use lightsout::game::{preset, Graph, RulesSpec};
+    use lightsout::{minimal, MinimalOptions};
+
+    let game = RulesSpec::parse("boundary=torus,shape=king,mod=3")?.game(Some((6, 6)))?;
+    assert_eq!(game.modulus(), 3);
+
+    let cube = preset("cube")?;
+    let sol = solve(&cube.game(), &cube.start(), &cube.goal(), Method::Auto)?;
+    let quiet = analyze(&cube.game(), Method::Auto)?.quiet;
+    let best = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default())?;
+    assert_eq!((best.presses_count, best.proven), (14, true));
+
+    let path = Graph::new(3).edges([(0, 1), (1, 2)]).game(2)?;
+    assert_eq!(path.cells(), 3);
+    Ok(())
+}
