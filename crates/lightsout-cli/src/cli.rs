@@ -202,15 +202,14 @@ pub struct VerifyArgs {
     pub board: PathBuf,
     /// The press pattern (1 = press), same size.
     pub presses: PathBuf,
-    /// The position to reach (default: all lights off).
+    /// The position to reach (default: all lights off, or the preset's goal).
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Format of files without a telling extension (default: from the first bytes).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// A press leaves its own light alone (the sigma game).
-    #[arg(long)]
-    pub no_self: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 fn parse_probability(s: &str) -> Result<f64, String> {

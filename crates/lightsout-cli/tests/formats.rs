@@ -423,3 +423,48 @@ fn bitmap_on_stdout_stands_alone() {
         assert!(b.iter().flatten().all(|&x| x == 0), "{args:?}");
     }
 }
+
+#[test]
+fn verify_takes_any_rules() {
+    let d = tmp();
+    let (board, presses) = (path(&d, "on.txt"), path(&d, "p.txt"));
+    std::fs::write(&board, "1111111\n".repeat(6)).unwrap();
+    run(&[
+        "solve",
+        "--size",
+        "6x7",
+        "--boundary",
+        "torus",
+        "--shape",
+        "king",
+        "-o",
+        s(&presses),
+    ])
+    .success();
+    run(&[
+        "verify",
+        s(&board),
+        s(&presses),
+        "--boundary",
+        "torus",
+        "--shape",
+        "king",
+    ])
+    .success()
+    .stdout(predicate::str::starts_with("solved"));
+    // The same presses under the classic rules do not clear it.
+    run(&["verify", s(&board), s(&presses)]).code(1);
+    // K states.
+    let (b3, p3) = (path(&d, "on3.txt"), path(&d, "p3.txt"));
+    std::fs::write(&b3, "1111\n".repeat(4)).unwrap();
+    run(&["solve", "--size", "4x4", "--mod", "3", "-o", s(&p3)]).success();
+    run(&["verify", s(&b3), s(&p3), "--mod", "3"]).success();
+    // A preset's goal is the default target.
+    let (bm, pm) = (path(&d, "merlin.txt"), path(&d, "pm.txt"));
+    std::fs::write(&bm, "111\n111\n111\n").unwrap();
+    run(&["solve", "--preset", "merlin", "-o", s(&pm)]).success();
+    run(&["verify", s(&bm), s(&pm), "--preset", "merlin"])
+        .success()
+        .stdout(predicate::str::contains("the preset's goal"));
+    run(&["verify", s(&bm), s(&pm)]).code(1);
+}
