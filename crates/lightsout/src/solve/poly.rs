@@ -105,9 +105,9 @@ pub struct StreamSolution {
 /// copy (a memory-mapped bitmap, or the all-on board); the in-memory [`Solver`] uses the
 /// same code.
 ///
-/// The chase runs along the rows as given, so the polynomial work, O(cols^2 / 64), is
-/// on the row width: for a board much wider than tall, transpose it first (the
-/// in-memory solver does).
+/// The chase runs along the rows as given, so the polynomial work (a gcd and two
+/// conversions, quasi-linear in the width: [`chebyshev`]) is on the row width; for a
+/// board far wider than tall, transposing first may pay (the in-memory solver does).
 ///
 /// Every press row is replayed on its board row as it is written (an independent
 /// computation of the lights it changes), and a failed replay is an
