@@ -11,31 +11,16 @@ use crate::output::Out;
 use crate::streaming::Bits;
 use lightsout::gf2::words_for;
 use lightsout::solve::stream::{row_effect, BitOrder, RowSource};
-use lightsout::{Boundary, Game, Preset, Rules, Shape};
+use lightsout::{Game, Preset, Rules};
 use std::io::Write;
 
 pub fn run(args: &VerifyArgs, out: &mut Out) -> Result<Exit, CliError> {
     let spec = args.rules.spec();
     let preset = spec.preset()?;
     let rules = spec.rules()?;
-    match plus_self_toggle(&rules) {
+    match rules.plus_family() {
         Some(self_toggle) if preset.is_none() => streamed(args, self_toggle, out),
         _ => in_memory(args, rules, preset, out),
-    }
-}
-
-/// `Some(self toggle)` for the plus and sigma rules on an open two-state board.
-fn plus_self_toggle(rules: &Rules) -> Option<bool> {
-    let (shape, boundary) = rules.shape()?;
-    if boundary != Boundary::Open || rules.modulus() != 2 {
-        return None;
-    }
-    if *shape == Shape::plus() {
-        Some(true)
-    } else if *shape == Shape::plus().without_self() {
-        Some(false)
-    } else {
-        None
     }
 }
 

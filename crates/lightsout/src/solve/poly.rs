@@ -10,7 +10,7 @@
 
 use super::chasing::{chase_source, with_wide_simd, Blank, Step};
 use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
-use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
+use super::{pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{chebyshev, words_for, Poly};
@@ -77,7 +77,7 @@ impl Solver for PolyMethod {
 
 /// `Some(self toggle)` for the plus and sigma games on open two-state boards.
 fn self_toggle_of(game: &Game) -> Result<bool, Error> {
-    plus_family(game).ok_or_else(|| {
+    game.rules().plus_family().ok_or_else(|| {
         Error::Unsupported(format!(
             "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
             game.rules().describe()
