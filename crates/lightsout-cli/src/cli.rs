@@ -1,5 +1,6 @@
 //! Every command and flag, in one place.
 
+use crate::formats::detect::Format;
 use clap::{Args, Parser, Subcommand};
 use lightsout::{Method, Rules, RulesSpec};
 use std::path::PathBuf;
@@ -29,6 +30,10 @@ pub enum Command {
     /// Nullity of every n x n board, n = 1..=MAX (OEIS A159257 for the classic rules,
     /// A165738 with --boundary torus).
     Table(TableArgs),
+    /// Make a random board of any size (deterministic for a seed).
+    Random(RandomArgs),
+    /// Replay a press pattern on a board: exit 0 if it solves it, 1 if not.
+    Verify(VerifyArgs),
     /// List the presets (the real puzzles' rules), one line each.
     Presets(PresetsArgs),
     /// Serve the web app (play and solve in the browser) and its JSON API.
@@ -119,6 +124,14 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Write the press pattern to FILE (atomically) instead of stdout; stdout gets the
+    /// summary. The format follows the extension (.pbm, .png, .txt) or --format.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Board format of files without a telling extension, stdin and stdout (default:
+    /// from the extension, else from the first bytes, else text).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 }
 
 #[derive(Args, Debug)]
@@ -150,8 +163,60 @@ pub struct TableArgs {
     /// Print JSON lines ({"n":..,"nullity":..}) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Every rectangle: print `m n nullity` for 1 <= m <= n <= MAX.
+    #[arg(long)]
+    pub rect: bool,
+    /// Start at n = K (to resume an interrupted table).
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: u64,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct RandomArgs {
+    /// Board size MxN.
+    #[arg(value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Seed of the generator (same seed, same board).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Probability of a light being on (of a press, with --solvable).
+    #[arg(long, default_value_t = 0.5, value_parser = parse_probability)]
+    pub density: f64,
+    /// Make a board that has a solution: random presses applied to a blank board.
+    #[arg(long)]
+    pub solvable: bool,
+    /// Output file (atomically; format from the extension or --format); default stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Output format (default: from the extension, else text).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The start board.
+    pub board: PathBuf,
+    /// The press pattern (1 = press), same size.
+    pub presses: PathBuf,
+    /// The position to reach (default: all lights off, or the preset's goal).
+    #[arg(long, value_name = "FILE")]
+    pub target: Option<PathBuf>,
+    /// Format of files without a telling extension (default: from the first bytes).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+fn parse_probability(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("'{s}' is not a probability from 0 to 1")),
+    }
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,8 @@
 //! memory check made before anything big is allocated.
 
 use crate::error::CliError;
-use crate::formats::text;
+use crate::formats::board;
+use crate::formats::detect::Format;
 use lightsout::Board;
 use std::io::{IsTerminal, Read};
 use std::path::Path;
@@ -16,12 +17,15 @@ pub struct Loaded {
 
 /// The start position: FILE (or `-`), else the all-on `--size` board, else piped stdin,
 /// else (stdin a terminal, or piped but empty) the all-on 5x5 board.
+/// The format is `format` (`--format`) or, for `None`, the file's extension or first
+/// bytes.
 pub fn start_board(
     file: Option<&Path>,
     size: Option<(usize, usize)>,
     modulus: u8,
+    format: Option<Format>,
 ) -> Result<Loaded, CliError> {
-    start_board_or(file, size, modulus, || {
+    start_board_or(file, size, modulus, format, || {
         Ok((all_on(5, 5, modulus)?, "the all-on 5x5 board".into()))
     })
 }
@@ -32,6 +36,7 @@ pub fn start_board_or(
     file: Option<&Path>,
     size: Option<(usize, usize)>,
     modulus: u8,
+    format: Option<Format>,
     default: impl FnOnce() -> Result<(Board, String), CliError>,
 ) -> Result<Loaded, CliError> {
     if let Some(path) = file {
@@ -41,8 +46,9 @@ pub fn start_board_or(
             ));
         }
         let (bytes, name) = read_source(path)?;
+        let format = Format::for_input(Some(path), format, &bytes);
         return Ok(Loaded {
-            board: text::parse(&bytes, modulus, &name)?,
+            board: board::parse(&bytes, format, modulus, &name)?,
             name,
             note: None,
         });
@@ -58,8 +64,9 @@ pub fn start_board_or(
     if !stdin.is_terminal() {
         let bytes = read_all(stdin.lock(), "stdin")?;
         if !bytes.is_empty() {
+            let format = Format::for_input(None, format, &bytes);
             return Ok(Loaded {
-                board: text::parse(&bytes, modulus, "stdin")?,
+                board: board::parse(&bytes, format, modulus, "stdin")?,
                 name: "stdin".into(),
                 note: None,
             });
@@ -80,10 +87,12 @@ pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
     read_source(path)
 }
 
-/// Reads a board file (or stdin for `-`) in the text format.
-pub fn board_file(path: &Path, modulus: u8) -> Result<Board, CliError> {
+/// Reads a board file (or stdin for `-`) in `format` or, for `None`, the format its
+/// extension or first bytes name.
+pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Board, CliError> {
     let (bytes, name) = read_source(path)?;
-    text::parse(&bytes, modulus, &name)
+    let format = Format::for_input(Some(path), format, &bytes);
+    board::parse(&bytes, format, modulus, &name)
 }
 
 fn read_source(path: &Path) -> Result<(Vec<u8>, String), CliError> {
@@ -153,7 +162,7 @@ pub fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
 }
 
 /// `MemAvailable` from /proc/meminfo (None where there is no such file).
-fn available_memory() -> Option<u64> {
+pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -1,6 +1,7 @@
 //! The `lightsout` command: parses arguments, runs one command, maps the result to an
 //! exit code (0 solved, 1 no solution, 2 bad input or usage, 3 other failure).
 
+mod atomic;
 mod cli;
 mod commands;
 mod error;
@@ -8,6 +9,7 @@ mod formats;
 mod input;
 mod output;
 mod server;
+mod streaming;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -21,6 +23,8 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::solve::run(a, &mut out),
         Command::Analyze(a) => commands::analyze::run(a, &mut out),
         Command::Table(a) => commands::table::run(a, &mut out),
+        Command::Random(a) => commands::random::run(a, &mut out),
+        Command::Verify(a) => commands::verify::run(a, &mut out),
         Command::Presets(a) => commands::presets::run(a, &mut out),
         Command::Serve(a) => commands::serve::run(a),
     };

@@ -6,7 +6,7 @@ use crate::formats::graph;
 use crate::formats::json::{rows_of, AnalyzeReport};
 use crate::formats::text;
 use crate::output::Out;
-use lightsout::{analyze, kernel_size, sutner_nullity, Boundary, Game, Method, Shape};
+use lightsout::{analyze, kernel_size, sutner_nullity, Game, Method};
 use num_bigint::BigUint;
 use std::io::Write;
 
@@ -82,10 +82,9 @@ fn nullity_only(
     out: &mut Out,
 ) -> Result<Exit, CliError> {
     let rules = args.rules.rules()?;
-    let self_toggle = match rules.shape() {
-        Some((s, Boundary::Open)) if rules.modulus() == 2 && *s == Shape::plus() => true,
-        Some((s, Boundary::Open)) if rules.modulus() == 2 && *s == Shape::plus().without_self() => false,
-        _ => {
+    let self_toggle = match rules.plus_family() {
+        Some(self_toggle) => self_toggle,
+        None => {
             return Err(CliError::input(
                 "--nullity-only covers the plus and sigma rules on open two-state boards; drop it for other rules",
             ))

@@ -3,6 +3,9 @@
 
 pub mod analyze;
 pub mod presets;
+pub mod random;
 pub mod serve;
 pub mod solve;
+pub mod solve_stream;
 pub mod table;
+pub mod verify;

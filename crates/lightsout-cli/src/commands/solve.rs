@@ -1,11 +1,15 @@
 //! `lightsout solve`.
 
+use crate::atomic;
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
+use crate::formats::board;
+use crate::formats::detect::Format;
 use crate::formats::graph::{self, GraphSolveReport};
 use crate::formats::json::{rows_of, AllSummary, SolutionLine, SolveReport};
 use crate::formats::text;
 use crate::input;
+use crate::output::refuse_big_text;
 use crate::output::Out;
 use lightsout::{
     all_solutions, analyze, minimal, solve, Analysis, Board, Boundary, Game, Method,
@@ -48,10 +52,14 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     let rules = spec.rules()?;
     let modulus = rules.modulus();
     let loaded = match preset {
-        Some(p) => input::start_board_or(args.file.as_deref(), args.size, modulus, || {
-            Ok((p.start(), format!("the start of preset '{}'", p.name)))
-        })?,
-        None => input::start_board(args.file.as_deref(), args.size, modulus)?,
+        Some(p) => input::start_board_or(
+            args.file.as_deref(),
+            args.size,
+            modulus,
+            args.format,
+            || Ok((p.start(), format!("the start of preset '{}'", p.name))),
+        )?,
+        None => input::start_board(args.file.as_deref(), args.size, modulus, args.format)?,
     };
     let start = loaded.board;
     if let Some(p) = preset {
@@ -72,7 +80,7 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     let game = Game::new(start.rows(), start.cols(), rules)?;
     let target = match &args.target {
         Some(path) => {
-            let t = input::board_file(path, modulus)?;
+            let t = input::board_file(path, modulus, args.format)?;
             game.check_board(&t).map_err(|_| {
                 CliError::input(format!(
                     "--target {} is {}x{}, but the board ({}) is {}x{}",
@@ -100,12 +108,29 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
 }
 
 pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
+    if args.all && args.output.is_some() {
+        return Err(CliError::input(
+            "-o writes one solution; --all prints every solution to stdout (drop -o)",
+        ));
+    }
+    // Big bitmaps and the all-on board stream (plain rule flags only: graphs and
+    // presets bring their own boards).
+    if args.graph.is_none() && args.rules.preset.is_none() {
+        let rules = args.rules.rules()?;
+        if let Some(exit) = super::solve_stream::try_run(args, &rules, out)? {
+            return Ok(exit);
+        }
+    }
     let Problem {
         game,
         start,
         target,
         graph,
     } = problem(args)?;
+    let out_format = Format::for_output(args.output.as_deref(), args.format);
+    if args.output.is_none() && !args.json {
+        refuse_big_text(out_format, game.rows(), game.cols())?;
+    }
 
     let solution = solve(&game, &start, &target, args.method)?;
     let Some(particular) = solution.presses.clone() else {
@@ -141,6 +166,9 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     };
 
     let press_count = presses.total();
+    if let Some(path) = &args.output {
+        atomic::write_file(path, |w| board::write(&presses, out_format, w))?;
+    }
     if args.json {
         let report = SolveReport {
             rows: game.rows(),
@@ -150,11 +178,12 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             nullity: solution.nullity,
             solutions: solution.count.to_string(),
             press_count,
-            presses: Some(rows_of(&presses)),
+            presses: args.output.is_none().then(|| rows_of(&presses)),
             minimal: minimal_proven == Some(true),
             proven: minimal_proven,
             reason: None,
             witness: None,
+            output: args.output.as_ref().map(|p| p.display().to_string()),
         };
         if graph {
             out.json_line(&GraphSolveReport {
@@ -165,8 +194,25 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             out.json_line(&report)?;
         }
     } else {
+        let label = match minimal_proven {
+            Some(true) => " (minimal)",
+            Some(false) => " (best found, not proven minimal)",
+            None => "",
+        };
+        if args.output.is_none() {
+            if out_format == Format::Text {
+                text::write(&presses, out.writer())?;
+            } else {
+                // A bitmap on stdout stands alone; the summary goes to stderr.
+                board::write(&presses, out_format, out.writer())?;
+                eprintln!(
+                    "presses: {press_count}{label}\nnullity: {}\nsolutions: {}\nmethod: {}",
+                    solution.nullity, solution.count, solution.method
+                );
+                return Ok(Exit::Ok);
+            }
+        }
         let w = out.writer();
-        text::write(&presses, w)?;
         if graph {
             let nodes: Vec<String> = graph::pressed_nodes(&presses)
                 .iter()
@@ -174,17 +220,35 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
                 .collect();
             writeln!(w, "pressed nodes: {}", nodes.join(" "))?;
         }
-        let label = match minimal_proven {
-            Some(true) => " (minimal)",
-            Some(false) => " (best found, not proven minimal)",
-            None => "",
-        };
         writeln!(w, "presses: {press_count}{label}")?;
         writeln!(w, "nullity: {}", solution.nullity)?;
         writeln!(w, "solutions: {}", solution.count)?;
         writeln!(w, "method: {}", solution.method)?;
+        if let Some(path) = &args.output {
+            writeln!(w, "output: {}", path.display())?;
+        }
     }
     Ok(Exit::Ok)
+}
+
+/// The text summary of a solution written elsewhere (`-o`).
+pub fn write_summary(
+    out: &mut Out,
+    press_count: u64,
+    nullity: usize,
+    count: &num_bigint::BigUint,
+    method: Method,
+    output: Option<&std::path::Path>,
+) -> Result<(), CliError> {
+    let w = out.writer();
+    writeln!(w, "presses: {press_count}")?;
+    writeln!(w, "nullity: {nullity}")?;
+    writeln!(w, "solutions: {count}")?;
+    writeln!(w, "method: {method}")?;
+    if let Some(path) = output {
+        writeln!(w, "output: {}", path.display())?;
+    }
+    Ok(())
 }
 
 /// Errors if holding a basis of `nullity` quiet patterns would take too much memory.
@@ -282,6 +346,7 @@ fn report_unsolvable(
             proven: None,
             reason: Some(reason),
             witness: witness.as_ref().map(rows_of),
+            output: None,
         })?;
     } else {
         let w = out.writer();

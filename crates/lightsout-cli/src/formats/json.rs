@@ -26,6 +26,9 @@ pub struct SolveReport {
     /// When unsolvable: a quiet pattern with an odd overlap with the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Vec<Vec<u8>>>,
+    /// With `-o FILE`: the file the presses went to (`presses` is then null).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 /// `solve --all --json`: one line per solution.
@@ -66,4 +69,12 @@ pub struct TableLine {
 
 pub fn rows_of(b: &Board) -> Vec<Vec<u8>> {
     b.to_rows()
+}
+
+/// `table --rect --json`: one line per board `m x n` (m <= n).
+#[derive(Serialize, Debug)]
+pub struct RectLine {
+    pub m: u64,
+    pub n: u64,
+    pub nullity: usize,
 }

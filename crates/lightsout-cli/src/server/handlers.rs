@@ -144,6 +144,7 @@ fn solve_report(
         proven: None,
         reason: None,
         witness: None,
+        output: None,
     };
     let Some(mut presses) = solution.presses else {
         let (reason, witness) = explain(game, start, target, solution.method);

@@ -377,6 +377,32 @@ impl Rules {
         *self == Self::classic()
     }
 
+    /// For the plus shape with (`Some(true)`) or without (`Some(false)`, the sigma game)
+    /// the pressed cell itself, on an open two-state board: the family the light chase
+    /// on packed rows and the polynomial method handle. `None` for any other rules.
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Rules, Shape};
+    /// assert_eq!(Rules::classic().plus_family(), Some(true));
+    /// let sigma = Rules::new(Shape::plus().without_self(), Boundary::Open, 2).unwrap();
+    /// assert_eq!(sigma.plus_family(), Some(false));
+    /// let torus = Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap();
+    /// assert_eq!(torus.plus_family(), None);
+    /// ```
+    pub fn plus_family(&self) -> Option<bool> {
+        let (shape, boundary) = self.shape()?;
+        if boundary != Boundary::Open || self.modulus != 2 {
+            return None;
+        }
+        if *shape == Shape::plus() {
+            Some(true)
+        } else if *shape == Shape::plus().without_self() {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// A one-line description, e.g. `plus, open, mod 2`.
     pub fn describe(&self) -> String {
         match &self.reach {

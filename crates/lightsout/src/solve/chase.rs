@@ -7,7 +7,7 @@
 
 use super::chasing::chase;
 use super::grid_chase::{self, Plan};
-use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
+use super::{pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{tail_mask, xor_into, BitMatrix, BitVec, Reduced};
@@ -25,7 +25,7 @@ impl Solver for Chase {
     }
 
     fn check(&self, game: &Game) -> Result<(), Error> {
-        if plus_family(game).is_none() {
+        if game.rules().plus_family().is_none() {
             return Plan::choose(game)?.check_limits(game);
         }
         let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
@@ -45,12 +45,12 @@ impl Solver for Chase {
 
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
-        if plus_family(game).is_none() {
+        if game.rules().plus_family().is_none() {
             return grid_chase::solve(game, &Plan::new(game)?, rhs);
         }
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked");
         let (m, n) = (o.game.rows(), o.game.cols());
         let (system, constant) = last_row_system(rhs.bits(), m, n, self_toggle);
         let red = Reduced::new(&system, &constant);
@@ -74,11 +74,11 @@ impl Solver for Chase {
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
         self.check(game)?;
-        if plus_family(game).is_none() {
+        if game.rules().plus_family().is_none() {
             return grid_chase::analyze(game, &Plan::new(game)?);
         }
         let o = Oriented::new(game);
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked");
         let (m, n) = (o.game.rows(), o.game.cols());
         let (system, _) = last_row_system(None, m, n, self_toggle);
         let red = Reduced::homogeneous(&system);

@@ -50,7 +50,7 @@ impl Solver for Gauss {
             ));
         }
         if game.cells() > MAX_UNKNOWNS {
-            let instead = if super::plus_family(game).is_some() {
+            let instead = if game.rules().plus_family().is_some() {
                 Method::Poly
             } else {
                 Method::Chase

@@ -18,9 +18,12 @@ mod minimal;
 mod poly;
 mod rows;
 mod span;
+pub mod stream;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
-pub use poly::{nullity_square, sutner_nullity};
+pub use poly::{
+    nullity_square, nullity_squares, solve_streaming, sutner_nullity, StreamPlan, StreamSolution,
+};
 
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -261,7 +264,7 @@ pub fn estimated_work(game: &Game, method: Method) -> f64 {
         Method::Poly => 4.0 * long * words(short) + short * short,
         Method::Rows => 2f64.powf(short) * long * words(short),
         Method::Brute => k.powf(cells) * cells,
-        Method::Chase if plus_family(game).is_some() => {
+        Method::Chase if game.rules().plus_family().is_some() => {
             long * short * words(short) + short * short * words(short)
         }
         Method::Chase => match grid_chase::Plan::choose(game) {
@@ -335,23 +338,6 @@ pub(crate) fn too_large(method: Method, game: &Game, limit: String, instead: Met
         size: format!("{}x{}", game.rows(), game.cols()),
         limit,
         instead: instead.name(),
-    }
-}
-
-/// Is the game the binary plus-shaped game (with or without self-toggle) on an open board,
-/// the family the chase, rows and poly methods handle?
-pub(crate) fn plus_family(game: &Game) -> Option<bool> {
-    use crate::game::{Boundary, Shape};
-    let (shape, boundary) = game.rules().shape()?;
-    if boundary != Boundary::Open || game.modulus() != 2 {
-        return None;
-    }
-    if *shape == Shape::plus() {
-        Some(true)
-    } else if *shape == Shape::plus().without_self() {
-        Some(false)
-    } else {
-        None
     }
 }
 

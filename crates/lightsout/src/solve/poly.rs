@@ -8,11 +8,13 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::chase;
-use super::{plus_family, pow2, Analysis, Method, Oriented, Solution, Solver};
+use super::chasing::{chase_source, with_wide_simd, Blank, Step};
+use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
+use super::{pow2, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
-use crate::gf2::{tail_mask, words_for, BitMatrix, Poly, WORD_BITS};
+use crate::gf2::{chebyshev, words_for, Poly};
+use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
 
@@ -22,65 +24,48 @@ impl Solver for PolyMethod {
     }
 
     fn check(&self, game: &Game) -> Result<(), Error> {
-        match plus_family(game) {
-            Some(_) => Ok(()),
-            None => Err(Error::Unsupported(format!(
-                "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
-                game.rules().describe()
-            ))),
-        }
+        self_toggle_of(game).map(|_| ())
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
         self.check(game)?;
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
-        let bits = rhs.bits().expect("binary");
-        let self_toggle = plus_family(&o.game).expect("checked");
-        let (m, n) = (o.game.rows(), o.game.cols());
-        let system = System::new(m, n, self_toggle);
-        // First chase: what is left over when the first row is not pressed at all.
-        let leftover = chase(Some(bits), m, n, &vec![0; words_for(n)], self_toggle, None);
-        let nullity = system.nullity();
-        let Some(x) = system.solve(&leftover) else {
-            return Ok(Solution {
-                method: Method::Poly,
-                presses: None,
-                nullity,
-                count: 0u8.into(),
-            });
+        let mut bits = rhs.into_bits().expect("binary");
+        let mut sink = MatrixSink::new(o.game.rows(), o.game.cols());
+        let answer = match solve_streaming(&o.game, &mut bits, &mut sink) {
+            Ok(a) => a,
+            Err(StreamError::Solve(e)) => return Err(e),
+            Err(StreamError::Io(e)) => return Err(Error::Internal(format!("in-memory sink: {e}"))),
         };
-        // Second chase: the presses themselves.
-        let mut presses = BitMatrix::zeros(m, n);
-        let rest = chase(Some(bits), m, n, &x, self_toggle, Some(&mut presses));
-        if rest.iter().any(|&w| w != 0) {
-            return Err(Error::Internal(
-                "polynomial solution left lights on after the chase".into(),
-            ));
-        }
+        let presses = answer
+            .solvable
+            .then(|| o.board_out(Board::from_bits(sink.into_matrix())));
         Ok(Solution {
             method: Method::Poly,
-            presses: Some(o.board_out(Board::from_bits(presses))),
-            nullity,
-            count: pow2(nullity),
+            presses,
+            nullity: answer.nullity,
+            count: answer.count,
         })
     }
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
         let o = Oriented::new(game);
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = self_toggle_of(&o.game)?;
         let (m, n) = (o.game.rows(), o.game.cols());
         let system = System::new(m, n, self_toggle);
-        let quiet: Vec<Board> = system
-            .kernel_first_rows()
-            .iter()
-            .map(|x| {
-                let mut p = BitMatrix::zeros(m, n);
-                chase(None, m, n, x, self_toggle, Some(&mut p));
-                o.board_out(Board::from_bits(p))
+        let mut quiet = Vec::with_capacity(system.nullity());
+        for x in system.kernel_first_rows() {
+            let mut sink = MatrixSink::new(m, n);
+            let rest = chase_source(&mut Blank::new(m, n), &x, self_toggle, |s| {
+                sink.put_row(s.cur, BitOrder::Lsb)
             })
-            .collect();
+            .map_err(|e| Error::Internal(format!("in-memory sink: {e}")))?;
+            if rest.iter().any(|&w| w != 0) {
+                return Err(Error::Internal("a kernel first row is not quiet".into()));
+            }
+            quiet.push(o.board_out(Board::from_bits(sink.into_matrix())));
+        }
         Ok(Analysis {
             method: Method::Poly,
             rank: game.cells() - quiet.len(),
@@ -90,117 +75,256 @@ impl Solver for PolyMethod {
     }
 }
 
-/// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width).
+/// `Some(self toggle)` for the plus and sigma games on open two-state boards.
+fn self_toggle_of(game: &Game) -> Result<bool, Error> {
+    game.rules().plus_family().ok_or_else(|| {
+        Error::Unsupported(format!(
+            "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
+            game.rules().describe()
+        ))
+    })
+}
+
+/// What [`solve_streaming`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamSolution {
+    /// True if the board can be solved; the press rows went to the sink exactly then.
+    pub solvable: bool,
+    /// Dimension of the space of quiet patterns.
+    pub nullity: usize,
+    /// Number of press patterns that solve the board (0 if unsolvable).
+    pub count: BigUint,
+    /// Number of presses in the answer written (0 if unsolvable).
+    pub press_count: u64,
+}
+
+/// Solves a board row by row with the polynomial method, holding only O(cols) words:
+/// `board` gives the lights to change (read twice, top to bottom), the press rows go to
+/// `sink` in order (after [`RowSink::begin`], and only if the board is solvable), and
+/// nothing else is stored. This is the path for boards too big to
+/// copy (a memory-mapped bitmap, or the all-on board); the in-memory [`Solver`] uses the
+/// same code.
+///
+/// The chase runs along the rows as given, so the polynomial work (a gcd and two
+/// conversions, quasi-linear in the width: [`chebyshev`]) is on the row width; for a
+/// board far wider than tall, transposing first may pay (the in-memory solver does).
+///
+/// Every press row is replayed on its board row as it is written (an independent
+/// computation of the lights it changes), and a failed replay is an
+/// [`Error::Internal`].
+///
+/// ```
+/// use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
+/// use lightsout::solve::solve_streaming;
+/// use lightsout::{Board, Game};
+/// let game = Game::classic(5, 5).unwrap();
+/// let mut sink = MatrixSink::new(5, 5);
+/// let answer = solve_streaming(&game, &mut AllOn::new(5, 5, BitOrder::Lsb), &mut sink).unwrap();
+/// assert!(answer.solvable);
+/// assert_eq!((answer.nullity, answer.press_count), (2, 15));
+/// let presses = Board::from_bits(sink.into_matrix());
+/// assert!(game.is_solution(&Board::all_on(5, 5), &Board::new(5, 5), &presses).unwrap());
+/// ```
+pub fn solve_streaming<S, K>(
+    game: &Game,
+    board: &mut S,
+    sink: &mut K,
+) -> Result<StreamSolution, StreamError>
+where
+    S: RowSource + ?Sized,
+    K: RowSink + ?Sized,
+{
+    StreamPlan::new(game, board)?.write(board, sink)
+}
+
+/// [`solve_streaming`] in two steps: [`StreamPlan::new`] reads the board once and does
+/// the polynomial work, so solvability, nullity and the number of solutions are known
+/// before anything is written; [`StreamPlan::write`] reads it again and writes the
+/// presses.
+///
+/// ```
+/// use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
+/// use lightsout::solve::StreamPlan;
+/// use lightsout::Game;
+/// let game = Game::classic(4, 4).unwrap();
+/// let mut board = AllOn::new(4, 4, BitOrder::Lsb);
+/// let plan = StreamPlan::new(&game, &mut board).unwrap();
+/// assert!(plan.is_solvable());
+/// assert_eq!(plan.nullity(), 4);
+/// let answer = plan.write(&mut board, &mut MatrixSink::new(4, 4)).unwrap();
+/// assert_eq!(answer.count, 16u32.into());
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamPlan {
+    rows: usize,
+    cols: usize,
+    order: BitOrder,
+    self_toggle: bool,
+    nullity: usize,
+    /// The first press row (in `order`), if the board is solvable.
+    first: Option<Vec<u64>>,
+}
+
+impl StreamPlan {
+    /// The first chase over `board` (the lights to change) and the polynomial work.
+    pub fn new<S: RowSource + ?Sized>(game: &Game, board: &mut S) -> Result<StreamPlan, Error> {
+        let self_toggle = self_toggle_of(game)?;
+        let (m, n, order) = (board.rows(), board.cols(), board.order());
+        if (m, n) != (game.rows(), game.cols()) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{}x{}", game.rows(), game.cols()),
+                found: format!("{m}x{n}"),
+            });
+        }
+        let system = with_wide_simd(|| System::new(m, n, self_toggle));
+        // What is left over when the first row is not pressed at all.
+        let zeros = vec![0u64; words_for(n)];
+        let Ok(mut leftover) = chase_source(board, &zeros, self_toggle, |_| {
+            Ok::<(), std::convert::Infallible>(())
+        });
+        order.convert(BitOrder::Lsb, &mut leftover);
+        let first = with_wide_simd(|| system.solve(&leftover)).map(|mut x| {
+            BitOrder::Lsb.convert(order, &mut x);
+            x
+        });
+        Ok(StreamPlan {
+            rows: m,
+            cols: n,
+            order,
+            self_toggle,
+            nullity: system.nullity(),
+            first,
+        })
+    }
+
+    /// True if the board can be solved.
+    pub fn is_solvable(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// Dimension of the space of quiet patterns.
+    pub fn nullity(&self) -> usize {
+        self.nullity
+    }
+
+    /// Number of press patterns that solve the board (0 if unsolvable).
+    pub fn count(&self) -> BigUint {
+        if self.is_solvable() {
+            pow2(self.nullity)
+        } else {
+            0u8.into()
+        }
+    }
+
+    /// The second chase over the same `board`: the press rows go to `sink` (nothing is
+    /// written if the board is unsolvable), each replayed on its board row first.
+    pub fn write<S, K>(&self, board: &mut S, sink: &mut K) -> Result<StreamSolution, StreamError>
+    where
+        S: RowSource + ?Sized,
+        K: RowSink + ?Sized,
+    {
+        let (m, n, order, self_toggle) = (self.rows, self.cols, self.order, self.self_toggle);
+        let Some(first) = &self.first else {
+            return Ok(StreamSolution {
+                solvable: false,
+                nullity: self.nullity,
+                count: self.count(),
+                press_count: 0,
+            });
+        };
+        if (board.rows(), board.cols(), board.order()) != (m, n, order) {
+            return Err(Error::SizeMismatch {
+                expected: format!("{m}x{n} ({order:?} first)"),
+                found: format!(
+                    "{}x{} ({:?} first)",
+                    board.rows(),
+                    board.cols(),
+                    board.order()
+                ),
+            }
+            .into());
+        }
+        sink.begin()?;
+        let zeros = vec![0u64; words_for(n)];
+        let mut press_count = 0;
+        let rest = chase_source(
+            board,
+            first,
+            self_toggle,
+            #[inline(always)]
+            |s: Step<'_>| {
+                // The replay: the lights this row's presses and its neighbours' change
+                // must be exactly the board's.
+                let below: &[u64] = if s.index + 1 < m { s.next } else { &zeros };
+                let (diff, ones) = replay_row(s.board, s.prev, s.cur, below, n, self_toggle, order);
+                if diff != 0 {
+                    return Err(StreamError::Solve(Error::Internal(format!(
+                        "the polynomial solution does not clear row {} in the replay",
+                        s.index
+                    ))));
+                }
+                press_count += ones;
+                sink.put_row(s.cur, order).map_err(StreamError::Io)
+            },
+        )?;
+        if rest.iter().any(|&w| w != 0) {
+            return Err(Error::Internal(
+                "polynomial solution left lights on after the chase".into(),
+            )
+            .into());
+        }
+        Ok(StreamSolution {
+            solvable: true,
+            nullity: self.nullity,
+            count: self.count(),
+            press_count,
+        })
+    }
+}
+
+/// The congruence `a X = C (mod q)` of an `m x n` board (`n` the row width), with
+/// `g = gcd(a, q)` and `u` such that `u a = g (mod q)`: `q = U_n(t)`,
+/// `a = U_m(t + s) mod q` ([`chebyshev`]).
 struct System {
     n: usize,
     q: Poly,
-    a: Poly,
     g: Poly,
+    u: Poly,
 }
 
 impl System {
     fn new(m: usize, n: usize, self_toggle: bool) -> Self {
-        let q = chebyshev_u(n);
-        let a = chebyshev_u_mod(m, self_toggle, &q);
-        let g = Poly::gcd(&a, &q);
-        Self { n, q, a, g }
+        let q = chebyshev::u(n);
+        let a = chebyshev::u_mod(m, self_toggle, &q);
+        let (g, u, _) = Poly::xgcd(&a, &q);
+        Self { n, q, g, u }
     }
 
     fn nullity(&self) -> usize {
         self.g.degree().expect("gcd with U_n is nonzero")
     }
 
-    /// A first row `x` with `U_m(A + s) x = leftover`, or `None` if there is none.
+    /// A first row `x` with `U_m(A + s) x = leftover`, or `None` if there is none:
+    /// `X = u C / g (mod q)` when `g` divides `C` (then `a X = (g - v q) C / g = C`).
     fn solve(&self, leftover: &[u64]) -> Option<Vec<u64>> {
-        let c = vector_to_poly(leftover, self.n);
+        let c = chebyshev::to_poly(leftover, self.n);
         let (c_over_g, r) = c.div_rem(&self.g);
         if !r.is_zero() {
             return None;
         }
-        let q_over_g = self.q.div_rem(&self.g).0;
-        let a_over_g = self.a.div_rem(&self.g).0;
-        let x = if q_over_g.degree() == Some(0) {
-            Poly::zero()
-        } else {
-            let inv = a_over_g
-                .inverse_mod(&q_over_g)
-                .expect("a/g is a unit mod q/g");
-            c_over_g.mul_mod(&inv, &q_over_g)
-        };
-        Some(poly_to_vector(&x, self.n))
+        Some(chebyshev::from_poly(
+            &self.u.mul_mod(&c_over_g, &self.q),
+            self.n,
+        ))
     }
 
     /// First rows of a basis of quiet patterns: `t^i q/g` for `i < deg g`.
     fn kernel_first_rows(&self) -> Vec<Vec<u64>> {
         let q_over_g = self.q.div_rem(&self.g).0;
         (0..self.nullity())
-            .map(|i| poly_to_vector(&q_over_g.shl(i), self.n))
+            .map(|i| chebyshev::from_poly(&q_over_g.shl(i), self.n))
             .collect()
     }
-}
-
-/// `U_n(t)`: `U_0 = 1, U_1 = t, U_{k+1} = t U_k + U_{k-1}`.
-pub(crate) fn chebyshev_u(n: usize) -> Poly {
-    let (mut prev, mut cur) = (Poly::zero(), Poly::one());
-    for _ in 0..n {
-        let next = &cur.shl(1) + &prev;
-        prev = std::mem::replace(&mut cur, next);
-    }
-    cur
-}
-
-/// `U_m(t + s) mod q` (`s` = 1 when `self_toggle`), stepping the recurrence modulo `q`.
-pub(crate) fn chebyshev_u_mod(m: usize, self_toggle: bool, q: &Poly) -> Poly {
-    let (mut prev, mut cur) = (Poly::zero(), Poly::one().rem(q));
-    for _ in 0..m {
-        let mut next = cur.shl(1);
-        if self_toggle {
-            next += &cur;
-        }
-        next += &prev;
-        let next = next.rem(q);
-        prev = std::mem::replace(&mut cur, next);
-    }
-    cur
-}
-
-/// The polynomial `sum v_j U_j(t)` of a row vector (Clenshaw's recurrence:
-/// `b_j = v_j + t b_{j+1} + b_{j+2}`, the answer is `b_0`).
-fn vector_to_poly(v: &[u64], n: usize) -> Poly {
-    let (mut b1, mut b2) = (Poly::zero(), Poly::zero());
-    for j in (0..n).rev() {
-        let mut b0 = b1.shl(1);
-        b0 += &b2;
-        if v[j / WORD_BITS] >> (j % WORD_BITS) & 1 == 1 {
-            b0.flip_coeff(0);
-        }
-        b2 = std::mem::replace(&mut b1, b0);
-    }
-    b1
-}
-
-/// The row vector `X(A) e_1` of a polynomial of degree below `n` (Horner in `A`).
-fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
-    let words = words_for(n);
-    let mut w = vec![0u64; words];
-    let Some(deg) = x.degree() else {
-        return w;
-    };
-    debug_assert!(deg < n);
-    let mut tmp = vec![0u64; words];
-    let zero = vec![0u64; words];
-    for k in (0..=deg).rev() {
-        // w = A w + x_k e_1
-        super::chasing::chase_step(&mut tmp, None, &zero, &w, false, n);
-        std::mem::swap(&mut w, &mut tmp);
-        if x.coeff(k) {
-            w[0] ^= 1;
-        }
-    }
-    if let Some(last) = w.last_mut() {
-        *last &= tail_mask(n);
-    }
-    w
 }
 
 /// Nullity of the `rows x cols` plus-shaped game (`self_toggle`) or sigma game, from
@@ -215,10 +339,7 @@ fn poly_to_vector(x: &Poly, n: usize) -> Vec<u64> {
 /// assert_eq!(sutner_nullity(5, 11, false), 5);
 /// ```
 pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
-    let (m, n) = (rows.max(cols), rows.min(cols));
-    let q = chebyshev_u(n);
-    let a = chebyshev_u_mod(m, self_toggle, &q);
-    Poly::gcd(&a, &q).degree().expect("nonzero")
+    chebyshev::nullity(rows, cols, self_toggle)
 }
 
 /// Nullity of the classic `n x n` board (OEIS A159257).
@@ -229,54 +350,66 @@ pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
 /// assert_eq!(d, [0, 0, 0, 4, 2, 0, 0, 0, 8, 0]);
 /// ```
 pub fn nullity_square(n: usize) -> usize {
-    sutner_nullity(n, n, true)
+    chebyshev::square_nullity(n)
+}
+
+/// Nullities of the classic `n x n` boards for every `n` in `range`, in order: faster
+/// than [`nullity_square`] one by one (the polynomials are stepped along the range).
+///
+/// ```
+/// use lightsout::solve::nullity_squares;
+/// assert_eq!(nullity_squares(4..7), [4, 2, 0]);
+/// ```
+pub fn nullity_squares(range: std::ops::Range<usize>) -> Vec<usize> {
+    chebyshev::square_nullities(range)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gf2::BitMatrix;
 
+    /// The system's first row, chased, solves the board: against elimination of the
+    /// `n x n` first-row system (the `chase` method) on small boards.
     #[test]
-    fn vector_poly_round_trip() {
-        for n in [1, 2, 5, 63, 64, 65, 130] {
-            let q = chebyshev_u(n);
-            for seed in 0..5u64 {
-                let mut v = vec![0u64; words_for(n)];
-                let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                for w in v.iter_mut() {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    *w = s;
+    fn system_solutions_clear_the_board() {
+        for (m, n) in [(1, 1), (4, 4), (5, 5), (9, 7), (16, 16), (30, 70), (70, 30)] {
+            for self_toggle in [true, false] {
+                let system = System::new(m, n, self_toggle);
+                let mut board = BitMatrix::zeros(m, n);
+                for i in 0..m * n {
+                    if i % 3 == 0 || i % 7 == 1 {
+                        board.set(i / n, i % n, true);
+                    }
                 }
-                if let Some(last) = v.last_mut() {
-                    *last &= tail_mask(n);
+                let zeros = vec![0u64; words_for(n)];
+                let Ok(leftover) = chase_source(&mut &board, &zeros, self_toggle, |_| {
+                    Ok::<(), std::convert::Infallible>(())
+                });
+                let expect_solvable = {
+                    let game = if self_toggle {
+                        Game::classic(m, n).unwrap()
+                    } else {
+                        let shape = crate::Shape::plus().without_self();
+                        let rules = crate::Rules::new(shape, crate::Boundary::Open, 2).unwrap();
+                        Game::new(m, n, rules).unwrap()
+                    };
+                    let b = Board::from_bits(board.clone());
+                    let sol = super::super::solve(&game, &b, &game.empty_board(), Method::Gauss);
+                    assert_eq!(sol.as_ref().unwrap().nullity, system.nullity());
+                    sol.unwrap().is_solvable()
+                };
+                match system.solve(&leftover) {
+                    Some(x) => {
+                        assert!(expect_solvable, "{m}x{n}");
+                        let Ok(rest) = chase_source(&mut &board, &x, self_toggle, |_| {
+                            Ok::<(), std::convert::Infallible>(())
+                        });
+                        assert!(rest.iter().all(|&w| w == 0), "{m}x{n} {self_toggle}");
+                    }
+                    None => assert!(!expect_solvable, "{m}x{n}"),
                 }
-                let p = vector_to_poly(&v, n);
-                assert!(p.degree().is_none_or(|d| d < n));
-                assert_eq!(poly_to_vector(&p.rem(&q), n), v, "n = {n}");
             }
-        }
-    }
-
-    #[test]
-    fn chebyshev_doubling_identities() {
-        // U_{2n+1} = t U_n^2 and U_{2n} = U_n^2 + U_{n-1}^2 (math.md).
-        for n in 1..150 {
-            let (un, um) = (chebyshev_u(n), chebyshev_u(n - 1));
-            assert_eq!(chebyshev_u(2 * n + 1), un.square().shl(1));
-            assert_eq!(chebyshev_u(2 * n), &un.square() + &um.square());
-            assert_eq!(un.degree(), Some(n));
-        }
-    }
-
-    #[test]
-    fn reduced_recurrence_matches_direct_shift() {
-        for (m, n) in [(1, 1), (5, 5), (7, 3), (100, 37), (64, 64)] {
-            let q = chebyshev_u(n);
-            let direct = chebyshev_u(m).shift_by_one().rem(&q);
-            assert_eq!(chebyshev_u_mod(m, true, &q), direct, "{m}x{n}");
-            assert_eq!(chebyshev_u_mod(m, false, &q), chebyshev_u(m).rem(&q));
         }
     }
 }

@@ -2,7 +2,7 @@
 //! board, keep those that leave the last row dark.
 
 use super::chasing::{chase, chase_word};
-use super::{plus_family, Analysis, Method, Oriented, Solution, Solver};
+use super::{Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{tail_mask, BitMatrix};
@@ -20,7 +20,7 @@ impl Solver for Rows {
     }
 
     fn check(&self, game: &Game) -> Result<(), Error> {
-        if plus_family(game).is_none() {
+        if game.rules().plus_family().is_none() {
             return Err(Error::Unsupported(format!(
                 "method 'rows' handles the plus and sigma rules on open two-state boards, not {}; use method 'chase' or 'gauss'",
                 game.rules().describe()
@@ -45,7 +45,7 @@ impl Solver for Rows {
         self.check(game)?;
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked");
         let rhs = o.board_in(rhs);
         let words = single_words(rhs.bits().expect("binary"));
         let mask = tail_mask(n);
@@ -80,7 +80,7 @@ impl Solver for Rows {
         self.check(game)?;
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
-        let self_toggle = plus_family(&o.game).expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked");
         let zeros = vec![0u64; m];
         let mask = tail_mask(n);
         let mut basis: Vec<u64> = Vec::new();

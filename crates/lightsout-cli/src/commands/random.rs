@@ -1,0 +1,113 @@
+//! `lightsout random`: a random board of any size, generated row by row straight into
+//! its output (O(width) memory). The same seed, size, density and `--solvable` give the
+//! same board in every format: rows are drawn from xoshiro256++ as bitmap-ordered words.
+
+use crate::atomic;
+use crate::cli::RandomArgs;
+use crate::error::{CliError, Exit};
+use crate::formats::detect::Format;
+use crate::formats::pbm::MAX_CELLS;
+use crate::output::{refuse_big_text, Out};
+use crate::streaming::write_rows;
+use lightsout::gf2::words_for;
+use lightsout::solve::stream::{row_effect, BitOrder, RowSink};
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
+    let (rows, cols) = args.size;
+    if rows as u64 * cols as u64 > MAX_CELLS {
+        return Err(CliError::input(format!(
+            "{rows}x{cols} is more than the limit of 2^40 cells"
+        )));
+    }
+    let format = Format::for_output(args.output.as_deref(), args.format);
+    let fill = |sink: &mut dyn RowSink| generate(args, sink).map_err(CliError::from);
+    match &args.output {
+        Some(path) => atomic::write_file(path, |w| write_rows(w, format, rows, cols, fill))?,
+        None => {
+            refuse_big_text(format, rows, cols)?;
+            write_rows(out.writer(), format, rows, cols, fill)?
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+/// Random words with each bit set with probability `density` (to 2^-32).
+struct Bits {
+    rng: Xoshiro256PlusPlus,
+    /// `density` as a 32-bit binary fraction, `None` for exactly one half.
+    fraction: Option<u64>,
+}
+
+impl Bits {
+    fn new(seed: u64, density: f64) -> Self {
+        let scaled = (density * (1u64 << 32) as f64).round() as u64;
+        Self {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            fraction: (scaled != 1 << 31).then_some(scaled),
+        }
+    }
+
+    fn word(&mut self) -> u64 {
+        let Some(p) = self.fraction else {
+            return self.rng.next_u64();
+        };
+        if p >= 1 << 32 {
+            return u64::MAX;
+        }
+        // Reading p's bits from the least significant: P(bit) = (P + b) / 2 each step, so
+        // "or" a fresh random word for a 1 bit and "and" it for a 0 bit.
+        let mut w = 0u64;
+        for i in 0..32 {
+            let r = self.rng.next_u64();
+            w = if p >> i & 1 == 1 { w | r } else { w & r };
+        }
+        w
+    }
+
+    fn row(&mut self, cols: usize, row: &mut [u64]) {
+        for w in row.iter_mut() {
+            *w = self.word();
+        }
+        if let Some(last) = row.last_mut() {
+            *last &= BitOrder::Msb.tail_mask(cols);
+        }
+    }
+}
+
+/// Sends the board's rows to `sink`: random lights, or (`--solvable`) the lights of
+/// random presses on a blank board (classic rules).
+fn generate(args: &RandomArgs, sink: &mut dyn RowSink) -> std::io::Result<()> {
+    let (rows, cols) = args.size;
+    let mut bits = Bits::new(args.seed, args.density);
+    let words = words_for(cols);
+    sink.begin()?;
+    if !args.solvable {
+        let mut row = vec![0u64; words];
+        for _ in 0..rows {
+            bits.row(cols, &mut row);
+            sink.put_row(&row, BitOrder::Msb)?;
+        }
+        return Ok(());
+    }
+    // Light row i = presses of rows i-1 and i+1 plus the row effect of presses i.
+    let (mut prev, mut cur, mut next) = (vec![0u64; words], vec![0u64; words], vec![0u64; words]);
+    let mut lights = vec![0u64; words];
+    bits.row(cols, &mut cur);
+    for i in 0..rows {
+        if i + 1 < rows {
+            bits.row(cols, &mut next);
+        } else {
+            next.fill(0);
+        }
+        row_effect(&cur, cols, true, BitOrder::Msb, &mut lights);
+        for k in 0..words {
+            lights[k] ^= prev[k] ^ next[k];
+        }
+        sink.put_row(&lights, BitOrder::Msb)?;
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! `lightsout solve` on big two-state boards: the P4 bitmap is mapped and streamed
+//! through the library's polynomial solver twice, the answer streamed to its file; no
+//! copy of the board is made.
+//!
+//! Taken when the board is a P4 file (a regular file: stdin and pipes are read in
+//! memory) or the all-on `--size` board, the rules are the plus or sigma game on an
+//! open board, the method is `auto` or `poly`, no `--all`/`--min`, and the answer goes
+//! to `-o` or to stdout.
+//!
+//! The chase runs along the rows as stored, so the polynomial work is on the width.
+//! That work is quasi-linear (`gf2::chebyshev`), and far cheaper than transposing a
+//! bitmap (a full copy and a bit-matrix transpose): measured, 1,000 x 200,000 in 0.05 s
+//! streamed along its rows against 0.92 s transposed in memory, 200 x 1,000,000 0.11 s
+//! against 0.58 s. So every board streams along its rows, however wide.
+
+use super::solve::write_summary;
+use crate::atomic;
+use crate::cli::SolveArgs;
+use crate::error::{CliError, Exit};
+use crate::formats::detect::Format;
+use crate::formats::json::SolveReport;
+use crate::output::{refuse_big_text, Out};
+use crate::streaming::{native_order, write_rows, Bits};
+use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
+use lightsout::solve::StreamPlan;
+use lightsout::{Game, Method, Rules};
+
+/// Unsolvable boards up to this many cells go to the in-memory path, which explains why.
+const EXPLAIN_MAX_CELLS: usize = 1 << 22;
+
+/// Solves by streaming if the request allows it; `None` means "use the in-memory path".
+pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<Exit>, CliError> {
+    if rules.modulus() != 2
+        || !matches!(args.method, Method::Auto | Method::Poly)
+        || args.all
+        || args.min
+        || (args.json && args.output.is_none())
+    {
+        return Ok(None);
+    }
+    let start = match (&args.file, args.size) {
+        (Some(path), None) => {
+            // Stdin and pipes are read once, by the in-memory path; files named as
+            // another format are not bitmaps.
+            let named = args.format.or_else(|| Format::from_extension(path));
+            let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+            if !regular || named.is_some_and(|f| f != Format::Pbm) {
+                return Ok(None);
+            }
+            match Bits::open(path, args.format)? {
+                (bits @ Bits::Raw { .. }, name) => (bits, name),
+                _ => return Ok(None),
+            }
+        }
+        (None, Some((rows, cols))) => (Bits::AllOn { rows, cols }, format!("all-on {rows}x{cols}")),
+        _ => return Ok(None),
+    };
+    let (start, name) = start;
+    let (rows, cols) = (start.rows(), start.cols());
+    let game = Game::new(rows, cols, rules.clone())?;
+    if Method::Poly.solver().check(&game).is_err() {
+        return Ok(None);
+    }
+    let target = match &args.target {
+        Some(path) => {
+            let (t, tname) = Bits::open(path, args.format)?;
+            if (t.rows(), t.cols()) != (rows, cols) {
+                return Err(CliError::input(format!(
+                    "--target {tname} is {}x{}, but the board ({name}) is {rows}x{cols}",
+                    t.rows(),
+                    t.cols()
+                )));
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let format = Format::for_output(args.output.as_deref(), args.format);
+    if args.output.is_none() {
+        refuse_big_text(format, rows, cols)?;
+    }
+    let order = native_order(format);
+    let board = || -> Result<Box<dyn RowSource + '_>, CliError> {
+        let start = start.source(order);
+        Ok(match &target {
+            Some(t) => Box::new(Xor::new(start, t.source(order))?),
+            None => start,
+        })
+    };
+    // First pass: solvability is known before anything is written, so an unsolvable
+    // board writes nothing (small ones are re-run in memory for the explanation).
+    let plan = StreamPlan::new(&game, &mut board()?)?;
+    if !plan.is_solvable() {
+        return unsolvable(args, &game, plan.nullity(), out);
+    }
+    let write = |sink: &mut dyn RowSink| {
+        plan.write(&mut board()?, sink).map_err(|e| match e {
+            StreamError::Io(io) => CliError::from(io),
+            StreamError::Solve(e) => e.into(),
+        })
+    };
+    let answer = match &args.output {
+        Some(path) => atomic::write_file(path, |w| write_rows(w, format, rows, cols, write))?,
+        None => write_rows(out.writer(), format, rows, cols, write)?,
+    };
+    if args.json {
+        out.json_line(&SolveReport {
+            rows,
+            cols,
+            method: Method::Poly.name(),
+            solvable: true,
+            nullity: answer.nullity,
+            solutions: answer.count.to_string(),
+            press_count: answer.press_count,
+            presses: None,
+            minimal: false,
+            proven: None,
+            reason: None,
+            witness: None,
+            output: args.output.as_ref().map(|p| p.display().to_string()),
+        })?;
+    } else if args.output.is_none() && format != Format::Text {
+        // A bitmap on stdout stands alone; the summary goes to stderr.
+        eprintln!(
+            "presses: {}\nnullity: {}\nsolutions: {}\nmethod: {}",
+            answer.press_count,
+            answer.nullity,
+            answer.count,
+            Method::Poly
+        );
+    } else {
+        write_summary(
+            out,
+            answer.press_count,
+            answer.nullity,
+            &answer.count,
+            Method::Poly,
+            args.output.as_deref(),
+        )?;
+    }
+    Ok(Some(Exit::Ok))
+}
+
+/// An unsolvable streamed board: small ones go to the in-memory path (which explains
+/// with a witness), big ones get the rank-test message.
+fn unsolvable(
+    args: &SolveArgs,
+    game: &Game,
+    nullity: usize,
+    out: &mut Out,
+) -> Result<Option<Exit>, CliError> {
+    if game.cells() <= EXPLAIN_MAX_CELLS {
+        return Ok(None);
+    }
+    let reason = "the position is not in the span of the press patterns (rank test)".to_string();
+    if args.json {
+        out.json_line(&SolveReport {
+            rows: game.rows(),
+            cols: game.cols(),
+            method: Method::Poly.name(),
+            solvable: false,
+            nullity,
+            solutions: "0".into(),
+            press_count: 0,
+            presses: None,
+            minimal: false,
+            proven: None,
+            reason: Some(reason),
+            witness: None,
+            output: None,
+        })?;
+    } else {
+        use std::io::Write;
+        let w = out.writer();
+        writeln!(w, "no solution: {reason}")?;
+        writeln!(w, "nullity: {nullity}")?;
+        writeln!(w, "solutions: 0")?;
+    }
+    Ok(Some(Exit::NoSolution))
+}

@@ -1,0 +1,44 @@
+//! Boards in any format: read by [`Format`], written by [`Format`].
+
+use super::detect::Format;
+use super::{pbm, png, text};
+use crate::error::CliError;
+use crate::input::{board_bytes, check_memory};
+use lightsout::Board;
+use std::io::Write;
+
+/// Parses a board in `format` with `modulus` states (bitmaps are two-state only).
+pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Board, CliError> {
+    if format != Format::Text && modulus != 2 {
+        return Err(CliError::input(format!(
+            "{name}: a {format:?} bitmap holds two-state boards only, not --mod {modulus}; use the text format"
+        )));
+    }
+    match format {
+        Format::Text => text::parse(bytes, modulus, name),
+        Format::Pbm => {
+            let header = pbm::parse_header(bytes, name)?;
+            check_memory(
+                board_bytes(header.rows, header.cols, 2),
+                &format!("a {}x{} board", header.rows, header.cols),
+            )?;
+            Ok(Board::from_bits(pbm::read(bytes, &header, name)?))
+        }
+        Format::Png => Ok(Board::from_bits(png::read(bytes, name)?)),
+    }
+}
+
+/// Writes a board in `format`.
+pub fn write(board: &Board, format: Format, w: &mut impl Write) -> Result<(), CliError> {
+    match (format, board.bits()) {
+        (Format::Text, _) => text::write(board, w)?,
+        (Format::Pbm, Some(bits)) => pbm::write(bits, w)?,
+        (Format::Png, Some(bits)) => png::write(bits, w)?,
+        (_, None) => {
+            return Err(CliError::input(format!(
+                "a {format:?} bitmap holds two-state boards only; write text (.txt) instead"
+            )))
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,290 @@
+//! Netpbm bitmaps (PBM): `P1` (plain: `0`/`1` characters) and `P4` (raw: rows of
+//! `ceil(width / 8)` bytes, first column in the most significant bit). 1 is black in
+//! netpbm and a light on here. Headers: magic, width, height, separated by whitespace,
+//! `#` comments to the end of a line; in P4 exactly one whitespace byte before the
+//! raster. Sizes are checked against [`MAX_CELLS`] and the raster length against the
+//! file before anything is allocated.
+
+use crate::error::CliError;
+use lightsout::gf2::BitMatrix;
+use lightsout::solve::stream::{BitOrder, BytesSink, PackedBytes, RowSink, RowSource};
+use std::io::Write;
+
+/// Most cells a board file may claim (the library's board limit, 2^40).
+pub const MAX_CELLS: u64 = 1 << 40;
+
+/// The two PBM encodings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// `P1`: ASCII `0`/`1`.
+    Plain,
+    /// `P4`: packed bits.
+    Raw,
+}
+
+/// A parsed PBM header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub encoding: Encoding,
+    pub rows: usize,
+    pub cols: usize,
+    /// Offset of the first raster byte.
+    pub data_start: usize,
+}
+
+impl Header {
+    /// Bytes of one raw row.
+    pub fn row_bytes(&self) -> usize {
+        self.cols.div_ceil(8)
+    }
+
+    /// The raster of a P4 file, checked to be complete.
+    pub fn raster<'a>(&self, bytes: &'a [u8], name: &str) -> Result<&'a [u8], CliError> {
+        debug_assert_eq!(self.encoding, Encoding::Raw);
+        let need = self.rows as u64 * self.row_bytes() as u64;
+        let have = (bytes.len() - self.data_start) as u64;
+        if have < need {
+            return Err(CliError::input(format!(
+                "{name}: truncated PBM: a {}x{} raster needs {need} bytes after the header, but the file has {have}",
+                self.cols, self.rows
+            )));
+        }
+        Ok(&bytes[self.data_start..self.data_start + need as usize])
+    }
+}
+
+/// Parses the header of a PBM file (P1 or P4) and checks its size limits.
+pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, CliError> {
+    let bad = |what: &str| CliError::input(format!("{name}: not a PBM bitmap: {what}"));
+    let encoding = match bytes.get(..2) {
+        Some(b"P1") => Encoding::Plain,
+        Some(b"P4") => Encoding::Raw,
+        _ => return Err(bad("it does not start with P1 or P4")),
+    };
+    let mut pos = 2;
+    let mut numbers = [0u64; 2];
+    for (i, value) in numbers.iter_mut().enumerate() {
+        let what = ["width", "height"][i];
+        let start = skip_space_and_comments(bytes, pos);
+        if start == pos {
+            return Err(bad(&format!("no whitespace before the {what}")));
+        }
+        let mut end = start;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end == start {
+            return Err(bad(&format!("the header has no {what}")));
+        }
+        // 20 digits would overflow; anything that long is over the limit anyway.
+        let text = std::str::from_utf8(&bytes[start..end]).expect("digits");
+        *value = if text.len() > 19 {
+            u64::MAX
+        } else {
+            text.parse().expect("digits")
+        };
+        pos = end;
+    }
+    let [cols, rows] = numbers;
+    if cols == 0 || rows == 0 {
+        return Err(CliError::input(format!(
+            "{name}: the PBM header says {cols}x{rows}: a board needs at least one row and one column"
+        )));
+    }
+    let cells = cols.saturating_mul(rows);
+    if cells > MAX_CELLS {
+        return Err(CliError::input(format!(
+            "{name}: the PBM header claims {cols}x{rows} = {} cells, more than the limit of 2^40 ({MAX_CELLS}) cells",
+            if cells == u64::MAX { "over 2^64".to_string() } else { cells.to_string() }
+        )));
+    }
+    let data_start = match encoding {
+        Encoding::Raw => {
+            // Exactly one whitespace byte, then the raster.
+            match bytes.get(pos) {
+                Some(b) if b.is_ascii_whitespace() => pos + 1,
+                Some(_) => return Err(bad("no whitespace after the height")),
+                None => {
+                    return Err(CliError::input(format!(
+                        "{name}: truncated PBM: the file ends after the header"
+                    )))
+                }
+            }
+        }
+        Encoding::Plain => pos,
+    };
+    Ok(Header {
+        encoding,
+        rows: rows as usize,
+        cols: cols as usize,
+        data_start,
+    })
+}
+
+fn skip_space_and_comments(bytes: &[u8], mut pos: usize) -> usize {
+    while pos < bytes.len() {
+        match bytes[pos] {
+            b'#' => {
+                while pos < bytes.len() && bytes[pos] != b'\n' && bytes[pos] != b'\r' {
+                    pos += 1;
+                }
+            }
+            b if b.is_ascii_whitespace() => pos += 1,
+            _ => break,
+        }
+    }
+    pos
+}
+
+/// Reads a whole PBM file into a matrix (the caller checks the memory first; see
+/// [`parse_header`] for the size).
+pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, CliError> {
+    let (rows, cols) = (header.rows, header.cols);
+    match header.encoding {
+        Encoding::Raw => {
+            let raster = header.raster(bytes, name)?;
+            let mut src = PackedBytes::new(raster, rows, cols)?;
+            let mut m = BitMatrix::zeros(rows, cols);
+            let mut buf = vec![0u64; m.stride()];
+            for r in 0..rows {
+                let row = m.row_mut(r);
+                row.copy_from_slice(src.row(r, &mut buf));
+                BitOrder::Msb.convert(BitOrder::Lsb, row);
+            }
+            Ok(m)
+        }
+        Encoding::Plain => read_plain(&bytes[header.data_start..], rows, cols, name),
+    }
+}
+
+fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMatrix, CliError> {
+    let cells = rows * cols;
+    // Every cell is at least one byte: a short file is caught before allocating.
+    if text.len() < cells {
+        return Err(CliError::input(format!(
+            "{name}: truncated PBM: a {cols}x{rows} P1 raster needs {cells} digits, but only {} bytes follow the header",
+            text.len()
+        )));
+    }
+    let mut m = BitMatrix::zeros(rows, cols);
+    let mut i = 0;
+    let mut pos = 0;
+    while i < cells {
+        pos = skip_space_and_comments(text, pos);
+        match text.get(pos) {
+            Some(b'0') => {}
+            Some(b'1') => m.set(i / cols, i % cols, true),
+            Some(&c) => {
+                return Err(CliError::input(format!(
+                    "{name}: bad P1 pixel {:?} (expected 0 or 1) for cell {} of {cells}",
+                    c as char,
+                    i + 1
+                )))
+            }
+            None => {
+                return Err(CliError::input(format!(
+                    "{name}: truncated PBM: the P1 raster ends after {i} of {cells} pixels"
+                )))
+            }
+        }
+        pos += 1;
+        i += 1;
+    }
+    Ok(m)
+}
+
+/// A P4 file written row by row: the header goes out at [`RowSink::begin`].
+pub struct PbmRows<W: Write> {
+    rows: usize,
+    raster: BytesSink<W>,
+}
+
+impl<W: Write> PbmRows<W> {
+    /// A `rows x cols` bitmap to `w` (nothing is written before `begin`).
+    pub fn new(w: W, rows: usize, cols: usize) -> Self {
+        Self {
+            rows,
+            raster: BytesSink::new(w, cols, false),
+        }
+    }
+}
+
+impl<W: Write> RowSink for PbmRows<W> {
+    fn begin(&mut self) -> std::io::Result<()> {
+        let (rows, cols) = (self.rows, self.raster.cols());
+        self.raster
+            .writer_mut()
+            .write_all(format!("P4\n{cols} {rows}\n").as_bytes())
+    }
+
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
+        self.raster.put_row(words, order)
+    }
+}
+
+/// Writes a whole matrix as a P4 file.
+pub fn write(m: &BitMatrix, w: &mut impl Write) -> std::io::Result<()> {
+    let mut sink = PbmRows::new(w, m.rows(), m.cols());
+    sink.begin()?;
+    for r in 0..m.rows() {
+        sink.put_row(m.row(r), BitOrder::Lsb)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> BitMatrix {
+        let mut m = BitMatrix::zeros(3, 10);
+        for (r, c) in [(0, 0), (0, 9), (1, 4), (2, 8), (2, 1)] {
+            m.set(r, c, true);
+        }
+        m
+    }
+
+    #[test]
+    fn raw_round_trip() {
+        let m = sample();
+        let mut bytes = Vec::new();
+        write(&m, &mut bytes).unwrap();
+        assert!(bytes.starts_with(b"P4\n10 3\n"));
+        let h = parse_header(&bytes, "t").unwrap();
+        assert_eq!((h.rows, h.cols, h.encoding), (3, 10, Encoding::Raw));
+        assert_eq!(read(&bytes, &h, "t").unwrap(), m);
+    }
+
+    #[test]
+    fn plain_with_comments() {
+        let text = b"P1\n# a comment\n10 # width\n3\n1000000001\n0000 1 00000\n0100000010\n";
+        let h = parse_header(text, "t").unwrap();
+        assert_eq!(read(text, &h, "t").unwrap(), sample());
+    }
+
+    #[test]
+    fn bad_headers_are_refused_before_allocating() {
+        let e = parse_header(b"P4\n2000000 1000000\n", "b").unwrap_err();
+        assert!(e.to_string().contains("limit of 2^40"), "{e}");
+        let e = parse_header(b"P4\n99999999999999999999999 2\n", "b").unwrap_err();
+        assert!(e.to_string().contains("limit"), "{e}");
+        let e = parse_header(b"P5\n1 1\n\0", "b").unwrap_err();
+        assert!(e.to_string().contains("P1 or P4"), "{e}");
+        let e = parse_header(b"P4\n0 3\n", "b").unwrap_err();
+        assert!(e.to_string().contains("at least one"), "{e}");
+        let bytes = b"P4\n16 4\n\x01\x02\x03";
+        let h = parse_header(bytes, "b").unwrap();
+        let e = read(bytes, &h, "b").unwrap_err();
+        assert!(e.to_string().contains("truncated"), "{e}");
+        let e = parse_header(b"P4\n16 4", "b").unwrap_err();
+        assert!(e.to_string().contains("truncated"), "{e}");
+        let text = b"P1 3 2 101 01";
+        let h = parse_header(text, "b").unwrap();
+        let e = read(text, &h, "b").unwrap_err();
+        assert!(e.to_string().contains("truncated"), "{e}");
+        let text = b"P1 3 2 101 012";
+        let h = parse_header(text, "b").unwrap();
+        let e = read(text, &h, "b").unwrap_err();
+        assert!(e.to_string().contains("bad P1 pixel"), "{e}");
+    }
+}

@@ -1,0 +1,201 @@
+//! Binary boards as row streams for the library's streaming solver: a P4 bitmap is
+//! memory-mapped and read in place (never copied), the all-on board is computed, other
+//! formats are parsed into memory. Answers stream out to a PBM, PNG or text writer.
+
+use crate::error::CliError;
+use crate::formats::detect::Format;
+use crate::formats::pbm::{self, Encoding, Header};
+use crate::formats::{board, png};
+use lightsout::gf2::BitMatrix;
+use lightsout::solve::stream::{AllOn, BitOrder, PackedBytes, RowSink, RowSource};
+use memmap2::Mmap;
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// The bytes of a file: mapped, or read (stdin).
+pub enum Bytes {
+    Mapped(Mmap),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(m) => m,
+            Bytes::Owned(v) => v,
+        }
+    }
+}
+
+/// A two-state board ready to stream.
+pub enum Bits {
+    /// A P4 raster, read in place.
+    Raw { bytes: Bytes, header: Header },
+    /// Parsed into memory (P1, PNG, text).
+    Matrix(BitMatrix),
+    /// The all-on board.
+    AllOn { rows: usize, cols: usize },
+}
+
+/// Maps a file (or reads stdin for `-`), with its display name.
+pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
+    if path.as_os_str() == "-" {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut v)
+            .map_err(|e| CliError::input(format!("stdin: cannot read: {e}")))?;
+        return Ok((Bytes::Owned(v), "stdin".into()));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot open: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    if meta.is_dir() {
+        return Err(CliError::input(format!(
+            "{name}: is a directory, not a board file"
+        )));
+    }
+    if !meta.is_file() || meta.len() == 0 {
+        // A pipe or device (or an empty file): read what comes.
+        let mut v = Vec::new();
+        let mut file = file;
+        file.read_to_end(&mut v)
+            .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+        return Ok((Bytes::Owned(v), name));
+    }
+    // SAFETY: the map is read-only and private to this process; if another process
+    // truncates the file meanwhile, reads may fault (as with any mapped file). Boards
+    // are not expected to change under a running solve.
+    // Populated when it fits comfortably in memory: the pages are mapped in one go
+    // (they are all read anyway), not faulted in one by one. A bigger file would only
+    // be read once more, its first pages evicted before they are used.
+    let mut options = memmap2::MmapOptions::new();
+    if crate::input::available_memory().is_some_and(|m| meta.len() <= m / 2) {
+        options.populate();
+    }
+    let map = unsafe { options.map(&file) }
+        .map_err(|e| CliError::input(format!("{name}: cannot map: {e}")))?;
+    #[cfg(unix)]
+    let _ = map.advise(memmap2::Advice::Sequential);
+    Ok((Bytes::Mapped(map), name))
+}
+
+impl Bits {
+    /// Opens a two-state board file: a P4 bitmap stays in its mapping, anything else is
+    /// parsed into memory.
+    pub fn open(path: &Path, format: Option<Format>) -> Result<(Bits, String), CliError> {
+        let (bytes, name) = open_bytes(path)?;
+        let format = Format::for_input(Some(path), format, &bytes);
+        if format == Format::Pbm {
+            let header = pbm::parse_header(&bytes, &name)?;
+            if header.encoding == Encoding::Raw {
+                header.raster(&bytes, &name)?;
+                return Ok((Bits::Raw { bytes, header }, name));
+            }
+        }
+        let b = board::parse(&bytes, format, 2, &name)?;
+        Ok((Bits::Matrix(b.into_bits().expect("two states")), name))
+    }
+
+    pub fn rows(&self) -> usize {
+        match self {
+            Bits::Raw { header, .. } => header.rows,
+            Bits::Matrix(m) => m.rows(),
+            Bits::AllOn { rows, .. } => *rows,
+        }
+    }
+
+    pub fn cols(&self) -> usize {
+        match self {
+            Bits::Raw { header, .. } => header.cols,
+            Bits::Matrix(m) => m.cols(),
+            Bits::AllOn { cols, .. } => *cols,
+        }
+    }
+
+    /// The rows, in `order` where the board can choose (the all-on board).
+    pub fn source(&self, order: BitOrder) -> Box<dyn RowSource + '_> {
+        match self {
+            Bits::Raw { bytes, header } => {
+                let raster = &bytes[header.data_start..];
+                Box::new(
+                    PackedBytes::new(raster, header.rows, header.cols).expect("checked at open"),
+                )
+            }
+            Bits::Matrix(m) => Box::new(m),
+            Bits::AllOn { rows, cols } => Box::new(AllOn::new(*rows, *cols, order)),
+        }
+    }
+}
+
+/// Press rows written as text (`0`/`1`, one line per row).
+pub struct TextRows<W: Write> {
+    writer: W,
+    cols: usize,
+    line: Vec<u8>,
+}
+
+impl<W: Write> TextRows<W> {
+    pub fn new(writer: W, cols: usize) -> Self {
+        Self {
+            writer,
+            cols,
+            line: Vec::with_capacity(cols + 1),
+        }
+    }
+}
+
+impl<W: Write> RowSink for TextRows<W> {
+    fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
+        self.line.clear();
+        for c in 0..self.cols {
+            let w = words[c / 64];
+            let bit = match order {
+                BitOrder::Lsb => w >> (c % 64),
+                BitOrder::Msb => w >> (63 - c % 64),
+            } & 1;
+            self.line.push(b'0' + bit as u8);
+        }
+        self.line.push(b'\n');
+        self.writer.write_all(&self.line)
+    }
+}
+
+/// The bit order a writer of `format` takes without conversion.
+pub fn native_order(format: Format) -> BitOrder {
+    match format {
+        Format::Pbm | Format::Png => BitOrder::Msb,
+        Format::Text => BitOrder::Lsb,
+    }
+}
+
+/// Writes a whole `rows x cols` board in `format` to `w`, its rows produced by `fill`
+/// into the sink it is given (a PBM header only once `fill` begins the sink; a PNG
+/// header at once).
+/// Returns what `fill` returns.
+pub fn write_rows<T, W: Write>(
+    w: &mut W,
+    format: Format,
+    rows: usize,
+    cols: usize,
+    fill: impl FnOnce(&mut dyn RowSink) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    match format {
+        Format::Pbm => fill(&mut pbm::PbmRows::new(&mut *w, rows, cols)),
+        Format::Png => {
+            let mut writer = png::writer(&mut *w, rows, cols)?;
+            let mut sink = png::PngRows::new(&mut writer, cols)?;
+            let value = fill(&mut sink)?;
+            sink.finish()?;
+            writer
+                .finish()
+                .map_err(|e| CliError::failure(format!("PNG encoding failed: {e}")))?;
+            Ok(value)
+        }
+        Format::Text => fill(&mut TextRows::new(&mut *w, cols)),
+    }
+}
