@@ -7,7 +7,7 @@
 
 use super::chasing::chase;
 use super::grid_chase::{self, Plan};
-use super::{pow2, Analysis, Method, Oriented, Solution, Solver};
+use super::{Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{tail_mask, xor_into, BitMatrix, BitVec, Reduced};
@@ -59,17 +59,7 @@ impl Solver for Chase {
             chase(rhs.bits(), m, n, x.words(), self_toggle, Some(&mut p));
             o.board_out(Board::from_bits(p))
         });
-        let count = if presses.is_some() {
-            pow2(red.nullity())
-        } else {
-            0u8.into()
-        };
-        Ok(Solution {
-            method: Method::Chase,
-            presses,
-            nullity: red.nullity(),
-            count,
-        })
+        Ok(Solution::binary(Method::Chase, presses, red.nullity()))
     }
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {

@@ -2,7 +2,7 @@
 //! states: packed GF(2) elimination; K states: [`crate::zk`] (Gauss–Jordan over GF(p)
 //! for prime K, the Howell form over Z_K otherwise), with exact solution counts.
 
-use super::{pow2, Analysis, Method, Solution, Solver};
+use super::{Analysis, Method, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{BitMatrix, BitVec, Reduced};
@@ -90,17 +90,7 @@ impl Solver for Gauss {
         }
         let red = Self::reduce(game, Some(rhs))?;
         let presses = red.particular().map(|x| vec_to_board(game, &x));
-        let count = if presses.is_some() {
-            pow2(red.nullity())
-        } else {
-            0u8.into()
-        };
-        Ok(Solution {
-            method: Method::Gauss,
-            presses,
-            nullity: red.nullity(),
-            count,
-        })
+        Ok(Solution::binary(Method::Gauss, presses, red.nullity()))
     }
 
     fn analyze(&self, game: &Game) -> Result<Analysis, Error> {

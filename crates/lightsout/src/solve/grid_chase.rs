@@ -25,7 +25,7 @@
 //! to each cell it reaches, so the coefficient that fixes a press is 1, a unit for every
 //! K. The orientation (transposed, mirrored) with the fewest unknowns is used.
 
-use super::{pow2, Analysis, Method, Solution};
+use super::{Analysis, Method, Solution};
 use crate::error::Error;
 use crate::game::{Board, Boundary, Game, Rules};
 use crate::gf2::{words_for, BitMatrix, BitVec, Reduced, WORD_BITS};
@@ -937,50 +937,32 @@ impl Store for Numeric<'_> {
 /// Solves `M x = rhs` by the chase.
 pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, Error> {
     let rhs_w = plan.board_in(rhs);
+    // The presses for a solution of the reduced system, checked against its equations.
+    let presses_for = |x: &[u8]| -> Result<Board, Error> {
+        let (p, ok) = plan.presses(x, &rhs_w);
+        if !ok {
+            return Err(Error::Internal(
+                "the chase's solution failed its own equations".into(),
+            ));
+        }
+        Ok(plan.board_out(p))
+    };
     match game.modulus() {
         2 => {
             let (system, constant) = plan.binary_system(&rhs_w);
             let red = Reduced::new(&system, &constant);
-            let nullity = red.nullity();
-            let presses = match red.particular() {
-                Some(x) => {
+            let presses = red
+                .particular()
+                .map(|x| {
                     let x: Vec<u8> = (0..plan.unknowns).map(|i| u8::from(x.get(i))).collect();
-                    let (p, ok) = plan.presses(&x, &rhs_w);
-                    if !ok {
-                        return Err(Error::Internal(
-                            "the chase's solution failed its own equations".into(),
-                        ));
-                    }
-                    Some(plan.board_out(p))
-                }
-                None => None,
-            };
-            let count = if presses.is_some() {
-                pow2(nullity)
-            } else {
-                0u8.into()
-            };
-            Ok(Solution {
-                method: Method::Chase,
-                presses,
-                nullity,
-                count,
-            })
+                    presses_for(&x)
+                })
+                .transpose()?;
+            Ok(Solution::binary(Method::Chase, presses, red.nullity()))
         }
         _ => {
             let z = plan.modular_system(&rhs_w)?;
-            let presses = match &z.solution {
-                Some(x) => {
-                    let (p, ok) = plan.presses(x, &rhs_w);
-                    if !ok {
-                        return Err(Error::Internal(
-                            "the chase's solution failed its own equations".into(),
-                        ));
-                    }
-                    Some(plan.board_out(p))
-                }
-                None => None,
-            };
+            let presses = z.solution.as_deref().map(presses_for).transpose()?;
             Ok(Solution {
                 method: Method::Chase,
                 presses,

@@ -137,6 +137,17 @@ impl Solution {
     pub fn is_solvable(&self) -> bool {
         self.presses.is_some()
     }
+
+    /// A two-state answer: `presses` if solvable, with `2^nullity` solutions (none if
+    /// not).
+    pub(crate) fn binary(method: Method, presses: Option<Board>, nullity: usize) -> Self {
+        Self {
+            method,
+            count: binary_count(presses.is_some(), nullity),
+            presses,
+            nullity,
+        }
+    }
 }
 
 /// The structure of a game, independent of any position.
@@ -287,6 +298,16 @@ pub fn estimated_work(game: &Game, method: Method) -> f64 {
 /// `2^d` as an exact integer.
 pub fn pow2(d: usize) -> BigUint {
     BigUint::from(1u8) << d
+}
+
+/// The number of solutions of a two-state position: `2^nullity` if it is solvable, else
+/// 0.
+pub(crate) fn binary_count(solvable: bool, nullity: usize) -> BigUint {
+    if solvable {
+        pow2(nullity)
+    } else {
+        BigUint::from(0u8)
+    }
 }
 
 /// The orientation a row-by-row method works in: the game itself, or its transpose when

@@ -10,7 +10,7 @@
 
 use super::chasing::{chase_source, with_wide_simd, Blank, Step};
 use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
-use super::{pow2, Analysis, Method, Oriented, Solution, Solver};
+use super::{binary_count, Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{chebyshev, words_for, Poly};
@@ -209,11 +209,7 @@ impl StreamPlan {
 
     /// Number of press patterns that solve the board (0 if unsolvable).
     pub fn count(&self) -> BigUint {
-        if self.is_solvable() {
-            pow2(self.nullity)
-        } else {
-            0u8.into()
-        }
+        binary_count(self.is_solvable(), self.nullity)
     }
 
     /// The second chase over the same `board`: the press rows go to `sink` (nothing is
