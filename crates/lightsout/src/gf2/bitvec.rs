@@ -36,6 +36,20 @@ pub fn count_ones(words: &[u64]) -> u64 {
     words.iter().map(|w| u64::from(w.count_ones())).sum()
 }
 
+/// Adds `v` to `basis`, a basis of vectors of at most 64 bits (one word each), if `v` is
+/// not in its span; returns whether it was added. The basis is kept reduced and in
+/// decreasing order, so each vector's leading bit is its own and a single pass
+/// reduces `v`.
+pub(crate) fn extend_word_basis(basis: &mut Vec<u64>, v: u64) -> bool {
+    let reduced = basis.iter().fold(v, |v, &b| v.min(v ^ b));
+    if reduced == 0 {
+        return false;
+    }
+    basis.push(reduced);
+    basis.sort_unstable_by(|a, b| b.cmp(a));
+    true
+}
+
 /// A vector over GF(2) of fixed length, packed 64 bits per word.
 ///
 /// Bits past `len` in the last word are always zero, so word-wise equality, hashing

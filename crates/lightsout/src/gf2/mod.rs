@@ -15,6 +15,7 @@ pub mod chebyshev;
 mod matrix;
 mod poly;
 
+pub(crate) use bitvec::extend_word_basis;
 pub use bitvec::{count_ones, tail_mask, words_for, xor_into, BitVec, WORD_BITS};
 pub use matrix::{BitMatrix, Reduced};
 /// The bit-serial polynomial algorithms the fast ones are tested against.

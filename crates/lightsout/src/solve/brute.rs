@@ -4,6 +4,8 @@
 use super::{Analysis, Method, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
+use crate::gf2::extend_word_basis;
+use crate::zk::factorize;
 use num_bigint::BigUint;
 use std::collections::HashSet;
 
@@ -85,26 +87,6 @@ impl Solver for Brute {
     }
 }
 
-/// The primes dividing `k`.
-fn prime_factors(k: u8) -> Vec<u32> {
-    let mut k = u32::from(k);
-    let mut out = Vec::new();
-    let mut p = 2;
-    while p * p <= k {
-        if k.is_multiple_of(p) {
-            out.push(p);
-            while k.is_multiple_of(p) {
-                k /= p;
-            }
-        }
-        p += 1;
-    }
-    if k > 1 {
-        out.push(k);
-    }
-    out
-}
-
 /// The nullity in the sense of [`crate::zk`]: the minimal number of generators of the
 /// kernel module, `max_p dim {x : A x = 0, p x = 0}` over the primes `p | K`, from the
 /// number of quiet patterns killed by each `p` (a power of `p`).
@@ -147,7 +129,10 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
     };
     let mut span: HashSet<Vec<u8>> = HashSet::from([vec![0u8; n]]);
     // For each prime p | K, how many quiet patterns x have p x = 0.
-    let mut torsion: Vec<(u32, u64)> = prime_factors(k).into_iter().map(|p| (p, 0)).collect();
+    let mut torsion: Vec<(u32, u64)> = factorize(u32::from(k))
+        .into_iter()
+        .map(|(p, _)| (p, 0))
+        .collect();
     loop {
         // Visit the current pattern.
         if lights == rhs {
@@ -210,7 +195,7 @@ fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Swee
         quiet: Vec::new(),
         nullity: 0,
     };
-    // Quiet patterns found so far, as an XOR basis keyed by leading bit.
+    // The span of the quiet patterns found so far.
     let mut basis: Vec<u64> = Vec::new();
     let (mut pattern, mut lights) = (0u64, 0u64);
     let mut step = 0u64;
@@ -221,13 +206,8 @@ fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Swee
                 out.first_solution = Some(unpack(pattern));
             }
         }
-        if lights == 0 && pattern != 0 {
-            let reduced = basis.iter().fold(pattern, |v, &b| v.min(v ^ b));
-            if reduced != 0 {
-                basis.push(reduced);
-                basis.sort_unstable_by(|a, b| b.cmp(a));
-                out.quiet.push(unpack(pattern));
-            }
+        if lights == 0 && pattern != 0 && extend_word_basis(&mut basis, pattern) {
+            out.quiet.push(unpack(pattern));
         }
         step += 1;
         if step >> n != 0 {

@@ -5,7 +5,7 @@ use super::chasing::{chase, chase_word};
 use super::{Analysis, Method, Oriented, Solution, Solver};
 use crate::error::Error;
 use crate::game::{Board, Game};
-use crate::gf2::{tail_mask, BitMatrix};
+use crate::gf2::{extend_word_basis, tail_mask, BitMatrix};
 
 /// Widest row (after transposing to the shorter side) the enumeration accepts.
 pub const MAX_WIDTH: usize = 30;
@@ -86,11 +86,7 @@ impl Solver for Rows {
         let mut basis: Vec<u64> = Vec::new();
         for x in 1..1u64 << n {
             if chase_word(&zeros, x, self_toggle, mask) == 0 {
-                let reduced = basis.iter().fold(x, |v, &b| v.min(v ^ b));
-                if reduced != 0 {
-                    basis.push(reduced);
-                    basis.sort_unstable_by(|a, b| b.cmp(a));
-                }
+                extend_word_basis(&mut basis, x);
             }
         }
         let quiet: Vec<Board> = basis

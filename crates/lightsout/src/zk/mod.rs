@@ -65,6 +65,7 @@ mod solve;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use arith::factorize;
 pub use enumerate::KernelIter;
 pub use matrix::ZkMatrix;
 pub use solve::{

@@ -2,7 +2,7 @@
 //! AVX2, AVX-512), as the parent module's documentation describes.
 
 use super::Best;
-use crate::gf2::xor_into;
+use crate::gf2::{extend_word_basis, xor_into};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -250,11 +250,7 @@ fn mix(basis: &[Vec<u64>]) -> Vec<Vec<u64>> {
         // Invertible iff the rows are independent (d <= 64 here).
         let mut reduced: Vec<u64> = Vec::new();
         for &r in &rows {
-            let v = reduced.iter().fold(r, |v, &b| v.min(v ^ b));
-            if v != 0 {
-                reduced.push(v);
-                reduced.sort_unstable_by(|a, b| b.cmp(a));
-            }
+            extend_word_basis(&mut reduced, r);
         }
         if reduced.len() == d {
             return rows
