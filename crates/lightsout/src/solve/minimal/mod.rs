@@ -245,20 +245,14 @@ fn neighbourhoods(
     threads: usize,
     deadline: Option<Instant>,
 ) -> Best {
-    let mut seed = 0x6a09_e667_f3bc_c909u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift(0x6a09_e667_f3bc_c909);
     let mut misses = 0;
     while misses < NEIGHBOURHOOD_TRIES && deadline.is_none_or(|d| Instant::now() <= d) {
         // A random subset: a partial Fisher-Yates shuffle of the indices.
         let mut idx: Vec<usize> = (0..basis.len()).collect();
         let k = NEIGHBOURHOOD.min(idx.len());
         for i in 0..k {
-            let j = i + (next() % (idx.len() - i) as u64) as usize;
+            let j = i + (rng.next_u64() % (idx.len() - i) as u64) as usize;
             idx.swap(i, j);
         }
         let subset: Vec<Vec<u64>> = idx[..k].iter().map(|&i| basis[i].clone()).collect();
@@ -282,34 +276,66 @@ enum Budget {
     Converged(usize),
 }
 
+impl Budget {
+    /// The restarts of a local search: `descend(start)` for `start = 0, 1, ...` (start 0
+    /// from the particular solution) until the budget is spent or the deadline passes.
+    /// Returns the best of `first` and every start's answer, by `beats`.
+    fn restarts<C>(
+        self,
+        deadline: Option<Instant>,
+        first: C,
+        beats: impl Fn(&C, &C) -> bool,
+        mut descend: impl FnMut(usize) -> C,
+    ) -> C {
+        let mut best = first;
+        let (mut start, mut since_better) = (0usize, 0usize);
+        loop {
+            match self {
+                Budget::Restarts(n) if start >= n => break,
+                Budget::Converged(n) if since_better >= n => break,
+                _ => {}
+            }
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
+            let candidate = descend(start);
+            if beats(&candidate, &best) {
+                best = candidate;
+                since_better = 0;
+            } else {
+                since_better += 1;
+            }
+            start += 1;
+        }
+        best
+    }
+}
+
+/// The xorshift64 generator: cheap pseudo-random words for the searches, each from a
+/// fixed seed, so a search that the deadline does not cut short gives the same answer on
+/// every run.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
 /// Steepest-descent over single basis flips from the particular solution and from
-/// pseudo-random combinations (a fixed seed: the same answer on every run that is not
-/// cut short by the deadline).
+/// pseudo-random combinations.
 fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<Instant>) -> Best {
-    let mut best = Best::new(p.to_vec());
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut x = p.to_vec();
     let mut trial = x.clone();
-    let (mut start, mut since_better) = (0usize, 0usize);
-    loop {
-        match budget {
-            Budget::Restarts(n) if start >= n => break,
-            Budget::Converged(n) if since_better >= n => break,
-            _ => {}
-        }
-        if deadline.is_some_and(|d| Instant::now() > d) {
-            break;
-        }
+    budget.restarts(deadline, Best::new(p.to_vec()), Best::beats, |start| {
         x.copy_from_slice(p);
         if start > 0 {
             for b in basis {
-                if next() & 1 == 1 {
+                if rng.next_u64() & 1 == 1 {
                     xor_into(&mut x, b);
                 }
             }
@@ -331,19 +357,11 @@ fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<
                 break;
             }
         }
-        let candidate = Best {
+        Best {
             weight: w,
             words: x.clone(),
-        };
-        if candidate.beats(&best) {
-            best = candidate;
-            since_better = 0;
-        } else {
-            since_better += 1;
         }
-        start += 1;
-    }
-    best
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The minimal-press search for K states: a reflected Gray walk over the Howell
 //! generators of the quiet patterns, or a local search above the exhaustive limit.
 
-use super::{Budget, Minimal, MinimalOptions};
+use super::{Budget, Minimal, MinimalOptions, XorShift};
 use crate::error::Error;
 use crate::game::Board;
 use crate::solve::span::{add_scaled, GrayWalk, Span};
@@ -131,29 +131,13 @@ pub(super) fn local_search(
     budget: Budget,
     deadline: Option<Instant>,
 ) -> Counts {
-    let mut best = Counts::new(p.to_vec());
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let (mut start, mut since_better) = (0usize, 0usize);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut trial = p.to_vec();
-    loop {
-        match budget {
-            Budget::Restarts(n) if start >= n => break,
-            Budget::Converged(n) if since_better >= n => break,
-            _ => {}
-        }
-        if deadline.is_some_and(|d| Instant::now() > d) {
-            break;
-        }
+    budget.restarts(deadline, Counts::new(p.to_vec()), Counts::beats, |start| {
         let mut x = p.to_vec();
         if start > 0 {
             for (g, &r) in span.generators.iter().zip(&span.radices) {
-                for _ in 0..next() % u64::from(r) {
+                for _ in 0..rng.next_u64() % u64::from(r) {
                     add_scaled(&mut x, g, true, span.k);
                 }
             }
@@ -176,13 +160,6 @@ pub(super) fn local_search(
                 break;
             }
         }
-        if cur.beats(&best) {
-            best = cur;
-            since_better = 0;
-        } else {
-            since_better += 1;
-        }
-        start += 1;
-    }
-    best
+        cur
+    })
 }

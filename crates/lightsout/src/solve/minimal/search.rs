@@ -1,7 +1,7 @@
 //! The exhaustive search over `p + span(basis)` for two states, and its kernels (plain,
 //! AVX2, AVX-512), as the parent module's documentation describes.
 
-use super::Best;
+use super::{Best, XorShift};
 use crate::gf2::{extend_word_basis, xor_into};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -236,16 +236,10 @@ impl Search {
 /// Walsh–Hadamard step are then about equal in size whatever the basis looked like.
 fn mix(basis: &[Vec<u64>]) -> Vec<Vec<u64>> {
     let d = basis.len();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     loop {
         let rows: Vec<u64> = (0..d)
-            .map(|_| next() & (u64::MAX >> (64 - d.max(1))))
+            .map(|_| rng.next_u64() & (u64::MAX >> (64 - d.max(1))))
             .collect();
         // Invertible iff the rows are independent (d <= 64 here).
         let mut reduced: Vec<u64> = Vec::new();
