@@ -384,6 +384,13 @@ pub fn kernel_invariants(a: &ZkMatrix) -> Vec<u8> {
         }
         parts.push((p, exponents));
     }
+    invariant_factors(&parts)
+}
+
+/// The invariant factors `d_1 | d_2 | ... | d_r` (increasing) of a finite abelian group
+/// of exponent dividing `K`, from its primary parts: for each prime `p`, the exponents
+/// `a` of its cyclic factors `Z_{p^a}`, largest first.
+pub(crate) fn invariant_factors(parts: &[(u32, Vec<u32>)]) -> Vec<u8> {
     let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
     // The i-th largest invariant factor takes the i-th largest power of each prime.
     let mut factors: Vec<u8> = (0..r)

@@ -2,6 +2,7 @@
 //! local Smith-form elimination.
 
 use super::arith::{factorize, is_prime};
+use super::solve::invariant_factors;
 use super::*;
 use crate::game::{Board, Boundary, Game, Rules, Shape};
 use num_bigint::BigUint;
@@ -104,17 +105,7 @@ fn brute_invariants(elements: &HashSet<Vec<u8>>, k: u8) -> Vec<u8> {
         }
         parts.push((p, exps));
     }
-    let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
-    let mut out: Vec<u8> = (0..r)
-        .map(|i| {
-            parts
-                .iter()
-                .map(|(p, x)| x.get(i).map_or(1, |&j| p.pow(j)))
-                .product::<u32>() as u8
-        })
-        .collect();
-    out.sort_unstable();
-    out
+    invariant_factors(&parts)
 }
 
 fn sum_mod(x: &[u8], y: &[u8], k: u8) -> Vec<u8> {
@@ -282,17 +273,7 @@ fn smith_all(a: &ZkMatrix, b: &[u8]) -> (bool, BigUint, Vec<u8>) {
         size *= z;
         parts.push((p, exps));
     }
-    let r = parts.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
-    let mut inv: Vec<u8> = (0..r)
-        .map(|i| {
-            parts
-                .iter()
-                .map(|(p, x)| x.get(i).map_or(1, |&j| p.pow(j)))
-                .product::<u32>() as u8
-        })
-        .collect();
-    inv.sort_unstable();
-    (solvable, size, inv)
+    (solvable, size, invariant_factors(&parts))
 }
 
 /// SplitMix64: a small non-linear generator (xorshift alone is linear over GF(2), so its
@@ -553,6 +534,21 @@ proptest! {
 
 // ---------------------------------------------------------------------------------
 // Exhaustive tiny cases
+
+/// The combination of primary parts both invariant-factor computations end with, on
+/// groups whose invariant factors are known.
+#[test]
+fn invariant_factors_combine_the_primary_parts() {
+    // Z_8 x Z_2 x Z_3 = Z_2 x Z_24.
+    assert_eq!(invariant_factors(&[(2, vec![3, 1]), (3, vec![1])]), [2, 24]);
+    // Z_2 x Z_2 x Z_25 = Z_2 x Z_50; Z_3 x Z_5 = Z_15; the trivial group.
+    assert_eq!(invariant_factors(&[(2, vec![1, 1]), (5, vec![2])]), [2, 50]);
+    assert_eq!(invariant_factors(&[(3, vec![1]), (5, vec![1])]), [15]);
+    assert_eq!(
+        invariant_factors(&[(2, vec![]), (3, vec![])]),
+        Vec::<u8>::new()
+    );
+}
 
 #[test]
 fn every_one_by_one_system() {
