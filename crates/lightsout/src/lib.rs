@@ -38,6 +38,8 @@ mod error;
 pub mod game;
 pub mod gf2;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 pub mod zk;
 
 pub use error::Error;

@@ -442,6 +442,7 @@ pub fn square_nullities(range: Range<usize>) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::gf2::poly_reference;
+    use crate::testing::splitmix;
 
     /// `U_n` by the recurrence.
     fn u_slow(n: usize, shift: bool) -> Poly {
@@ -494,15 +495,6 @@ mod tests {
             }
         }
         w
-    }
-
-    /// SplitMix64 (not GF(2)-linear, unlike xorshift).
-    fn splitmix(s: &mut u64) -> u64 {
-        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 
     fn random_vector(n: usize, s: &mut u64) -> Vec<u64> {

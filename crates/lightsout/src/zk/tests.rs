@@ -5,6 +5,7 @@ use super::arith::{factorize, is_prime};
 use super::solve::invariant_factors;
 use super::*;
 use crate::game::{Board, Boundary, Game, Rules, Shape};
+use crate::testing::splitmix;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -274,16 +275,6 @@ fn smith_all(a: &ZkMatrix, b: &[u8]) -> (bool, BigUint, Vec<u8>) {
         parts.push((p, exps));
     }
     (solvable, size, invariant_factors(&parts))
-}
-
-/// SplitMix64: a small non-linear generator (xorshift alone is linear over GF(2), so its
-/// low bits would fill matrices of rank at most 64 mod 2).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 // ---------------------------------------------------------------------------------

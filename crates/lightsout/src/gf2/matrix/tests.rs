@@ -3,6 +3,7 @@
 
 use super::four_russians::{self, Form};
 use super::*;
+use crate::testing::splitmix;
 use proptest::prelude::*;
 
 fn lcg(seed: &mut u64) -> u64 {
@@ -60,15 +61,6 @@ fn inconsistent_system_has_no_particular_solution() {
     let red = Reduced::new(&a, &b);
     assert!(!red.is_consistent());
     assert!(red.particular().is_none());
-}
-
-/// A deterministic pseudo-random word stream (splitmix64).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The kind of random matrix a property test draws.

@@ -3,6 +3,7 @@
 
 use super::mul::KARATSUBA_THRESHOLD;
 use super::{reference, Poly};
+use crate::testing::splitmix;
 use proptest::prelude::*;
 
 /// Degrees worth testing: tiny, word boundaries, around the Karatsuba threshold (in
@@ -135,17 +136,6 @@ proptest! {
     fn distributive(a in any_poly(), b in any_poly(), c in any_poly()) {
         prop_assert_eq!(&a * &(&b + &c), &(&a * &b) + &(&a * &c));
     }
-}
-
-/// SplitMix64: unlike xorshift, its output is not a linear function of the state over
-/// GF(2), so the polynomials it fills are not secretly linear recurrences (whose gcds
-/// collapse after a few steps).
-fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Newton division and Barrett reduction only start at [`super::div::NEWTON_THRESHOLD`]
