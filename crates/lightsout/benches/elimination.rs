@@ -5,24 +5,12 @@
 //! n = 16000 (about a second a run). `bench/m4ri/run.sh` times M4RI on the same sizes.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
-use lightsout::gf2::BitMatrix;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// A random `rows x cols` matrix (splitmix64; the same seed gives the same matrix).
-fn random_matrix(rows: usize, cols: usize, seed: u64) -> BitMatrix {
-    let mut state = seed;
-    let words = (0..rows * cols.div_ceil(64))
-        .map(|_| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        })
-        .collect();
-    BitMatrix::from_words(rows, cols, words)
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::random_matrix;
 
 fn sizes() -> Vec<usize> {
     let mut sizes = vec![1000, 2000, 4000, 8000];

@@ -13,19 +13,9 @@
 use lightsout::{solve, Board, Game, Method};
 use std::time::{Duration, Instant};
 
-fn random_board(n: usize, seed: u64) -> Board {
-    let mut b = Board::new(n, n);
-    let mut s = seed | 1;
-    for r in 0..n {
-        for c in 0..n {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            b.set(r, c, (s & 1) as u8);
-        }
-    }
-    b
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::random_board;
 
 /// Median wall time of `runs` solves, or `None` if the method refuses the size.
 fn time_method(method: Method, board: &Board, runs: usize) -> Option<Duration> {
@@ -58,7 +48,7 @@ fn table() {
     println!("| n | brute | rows | gauss | chase | poly | gauss/poly | chase/poly |");
     println!("|--:|------:|-----:|------:|------:|-----:|-----------:|-----------:|");
     for n in sizes {
-        let board = random_board(n, n as u64);
+        let board = random_board(n, n, 2, n as u64);
         // Expensive cells get fewer runs so the whole table stays within minutes.
         let runs = if n >= 512 { 3 } else { 5 };
         let t: Vec<Option<Duration>> = Method::CONCRETE

@@ -8,25 +8,12 @@
 //! method reduces) instead of a random system. The CPU time (of
 //! this thread) is the steadier number on a shared machine.
 
-use lightsout::gf2::BitMatrix;
 use lightsout::Game;
 use std::time::Instant;
 
-/// A random `rows x cols` matrix (splitmix64; the same seed gives the same matrix).
-fn random_matrix(rows: usize, cols: usize, seed: u64) -> BitMatrix {
-    let mut state = seed;
-    let stride = cols.div_ceil(64);
-    let words = (0..rows * stride)
-        .map(|_| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        })
-        .collect();
-    BitMatrix::from_words(rows, cols, words)
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::random_matrix;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

@@ -20,6 +20,10 @@ use lightsout::{
 };
 use std::time::{Duration, Instant};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::random_board;
+
 /// User plus system CPU time of this process so far (Linux; zero elsewhere).
 fn cpu_time() -> Duration {
     let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
@@ -51,20 +55,6 @@ fn median(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
     (walls[runs / 2], cpus[runs / 2])
 }
 
-fn random_board(n: usize, seed: u64) -> Board {
-    let mut s = seed | 1;
-    let mut b = Board::new(n, n);
-    for r in 0..n {
-        for c in 0..n {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            b.set(r, c, (s & 1) as u8);
-        }
-    }
-    b
-}
-
 fn row(what: &str, wall: Duration, cpu: Duration, ratio: Option<f64>) {
     let ratio = ratio.map_or(String::new(), |r| format!("{r:>10.1}x"));
     println!(
@@ -84,7 +74,7 @@ fn torus() {
     let mut baseline = None;
     for n in [100, 500, 1000, 2000] {
         let game = torus(n);
-        let start = random_board(n, n as u64);
+        let start = random_board(n, n, 2, n as u64);
         let target = Board::new(n, n);
         let runs = if n >= 1000 { 3 } else { 5 };
         let (wall, cpu) = median(runs, || {

@@ -5,42 +5,8 @@ use lightsout::{
 };
 use proptest::prelude::*;
 
-fn board_from_seed(rows: usize, cols: usize, seed: u64) -> Board {
-    let mut b = Board::new(rows, cols);
-    let mut s = seed | 1;
-    for r in 0..rows {
-        for c in 0..cols {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            b.set(r, c, (s & 1) as u8);
-        }
-    }
-    b
-}
-
-/// Solves with `method` and checks the answer by replay (solve() replays too; this test
-/// does not trust it).
-fn check(game: &Game, start: &Board, method: Method) -> lightsout::Solution {
-    let target = game.empty_board();
-    let sol = solve(game, start, &target, method).unwrap_or_else(|e| panic!("{method}: {e}"));
-    if let Some(p) = &sol.presses {
-        let mut b = start.clone();
-        game.apply(&mut b, p).unwrap();
-        assert!(b.is_zero(), "{method} left lights on");
-    }
-    sol
-}
-
-fn oeis(name: &str) -> Vec<usize> {
-    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("OEIS fixture");
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(','))
-        .filter_map(|t| t.trim().parse().ok())
-        .collect()
-}
+mod common;
+use common::{check, oeis, random_board};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -55,7 +21,7 @@ proptest! {
             Rules::classic()
         };
         let game = Game::new(rows, cols, rules).unwrap();
-        let start = board_from_seed(rows, cols, seed);
+        let start = random_board(rows, cols, 2, seed);
         let oracle = check(&game, &start, Method::Brute);
         for m in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
             let s = check(&game, &start, m);
@@ -69,7 +35,7 @@ proptest! {
     #[test]
     fn fast_methods_agree(rows in 1usize..=20, cols in 1usize..=20, seed: u64) {
         let game = Game::classic(rows, cols).unwrap();
-        let start = board_from_seed(rows, cols, seed);
+        let start = random_board(rows, cols, 2, seed);
         let reference = check(&game, &start, Method::Gauss);
         let mut methods = vec![Method::Chase, Method::Poly];
         if rows.min(cols) <= 12 {
@@ -87,7 +53,7 @@ proptest! {
     #[test]
     fn large_boards_agree(rows in 20usize..=40, cols in 20usize..=40, seed: u64) {
         let game = Game::classic(rows, cols).unwrap();
-        let start = board_from_seed(rows, cols, seed);
+        let start = random_board(rows, cols, 2, seed);
         let g = check(&game, &start, Method::Gauss);
         for m in [Method::Chase, Method::Poly] {
             let s = check(&game, &start, m);

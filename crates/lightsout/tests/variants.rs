@@ -1,38 +1,11 @@
 //! Every rule set: the methods against each other and against brute force, and the
 //! published figures (OEIS, Jaap Scherphuis' pages) the rules must reproduce.
 
-use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape};
+use lightsout::{analyze, solve, Boundary, Game, Method, Rules, Shape};
 use proptest::prelude::*;
 
-fn random_board(rows: usize, cols: usize, modulus: u8, seed: u64) -> Board {
-    let mut s = seed | 1;
-    let values: Vec<u8> = (0..rows * cols)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % u64::from(modulus)) as u8
-        })
-        .collect();
-    Board::from_values(rows, cols, modulus, &values).unwrap()
-}
-
-/// Solves with `method`, checking the answer by replay here too.
-fn check(
-    game: &Game,
-    start: &Board,
-    method: Method,
-) -> Result<lightsout::Solution, lightsout::Error> {
-    let target = game.empty_board();
-    let sol = solve(game, start, &target, method)?;
-    if let Some(p) = &sol.presses {
-        assert!(
-            game.is_solution(start, &target, p).unwrap(),
-            "{method} replay"
-        );
-    }
-    Ok(sol)
-}
+mod common;
+use common::{check, oeis, random_board};
 
 fn shapes() -> Vec<Shape> {
     vec![
@@ -86,13 +59,13 @@ proptest! {
             return Ok(()); // a shape larger than the board
         };
         let start = random_board(rows, cols, 2, seed);
-        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let oracle = check(&game, &start, Method::Brute);
         let mut methods = vec![Method::Gauss, Method::Auto];
         if Method::Chase.solver().check(&game).is_ok() {
             methods.push(Method::Chase);
         }
         for m in methods {
-            let s = check(&game, &start, m).unwrap();
+            let s = check(&game, &start, m);
             prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
             prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
             prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
@@ -117,13 +90,13 @@ proptest! {
             return Ok(());
         };
         let start = random_board(rows, cols, k, seed);
-        let oracle = check(&game, &start, Method::Brute).unwrap();
+        let oracle = check(&game, &start, Method::Brute);
         let mut methods = vec![Method::Gauss, Method::Auto];
         if Method::Chase.solver().check(&game).is_ok() {
             methods.push(Method::Chase);
         }
         for m in methods {
-            let s = check(&game, &start, m).unwrap();
+            let s = check(&game, &start, m);
             prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
             prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
             prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
@@ -149,24 +122,14 @@ proptest! {
         };
         prop_assume!(Method::Chase.solver().check(&game).is_ok());
         let start = random_board(rows, cols, 2, seed);
-        let g = check(&game, &start, Method::Gauss).unwrap();
-        let c = check(&game, &start, Method::Chase).unwrap();
+        let g = check(&game, &start, Method::Gauss);
+        let c = check(&game, &start, Method::Chase);
         prop_assert_eq!(g.is_solvable(), c.is_solvable());
         prop_assert_eq!(g.nullity, c.nullity);
         let a = analyze(&game, Method::Chase).unwrap();
         prop_assert_eq!(a.nullity, g.nullity);
         prop_assert_eq!(a.quiet.len(), a.nullity);
     }
-}
-
-fn oeis(name: &str) -> Vec<usize> {
-    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("OEIS fixture");
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(','))
-        .filter_map(|t| t.trim().parse().ok())
-        .collect()
 }
 
 /// The n x n torus (plus shape, both pairs of edges glued): nullity from OEIS A165738,
