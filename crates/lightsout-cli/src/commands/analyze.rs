@@ -3,10 +3,10 @@
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
 use crate::formats::graph;
-use crate::formats::json::{rows_of, AnalyzeReport};
+use crate::formats::json::AnalyzeReport;
 use crate::formats::text;
 use crate::output::Out;
-use lightsout::{analyze, kernel_size, sutner_nullity, Game, Method};
+use lightsout::{analyze, kernel_size, sutner_nullity, Board, Game, Method};
 use num_bigint::BigUint;
 use std::io::Write;
 
@@ -50,7 +50,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
             rank: a.rank,
             nullity: a.nullity,
             solvable_positions: solvable.to_string(),
-            quiet_patterns: Some(a.quiet.iter().map(rows_of).collect()),
+            quiet_patterns: Some(a.quiet.iter().map(Board::to_rows).collect()),
         })?;
     } else {
         let w = out.writer();

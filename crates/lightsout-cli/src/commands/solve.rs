@@ -6,7 +6,7 @@ use crate::error::{CliError, Exit};
 use crate::formats::board;
 use crate::formats::detect::Format;
 use crate::formats::graph::{self, GraphSolveReport};
-use crate::formats::json::{rows_of, AllSummary, SolutionLine, SolveReport};
+use crate::formats::json::{AllSummary, SolutionLine, SolveReport};
 use crate::formats::text;
 use crate::input;
 use crate::output::refuse_big_text;
@@ -15,11 +15,16 @@ use lightsout::{
     all_solutions, analyze, minimal, solve, Analysis, Board, Boundary, Game, Method,
     MinimalOptions, Solution,
 };
+use num_bigint::BigUint;
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 /// Largest board for which an unsolvable answer is explained with a witness pattern.
-const WITNESS_MAX_CELLS: usize = 1 << 22;
+pub(crate) const WITNESS_MAX_CELLS: usize = 1 << 22;
+/// Why a board has no solution, when no witness is given.
+pub(crate) const RANK_TEST_REASON: &str =
+    "the position is not in the span of the press patterns (rank test)";
 /// Largest graph whose toggle matrix is built to check that it is symmetric.
 const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
 /// Most bytes of quiet patterns `--all` and `--min` may hold.
@@ -134,7 +139,16 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
 
     let solution = solve(&game, &start, &target, args.method)?;
     let Some(particular) = solution.presses.clone() else {
-        return report_unsolvable(args, &game, &start, &target, &solution, out);
+        let (reason, witness) = explain(&game, &start, &target, solution.method);
+        return print_unsolvable(
+            out,
+            args.json,
+            &game,
+            solution.method,
+            solution.nullity,
+            reason,
+            witness.as_ref(),
+        );
     };
 
     if args.all || args.min {
@@ -171,19 +185,18 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     }
     if args.json {
         let report = SolveReport {
-            rows: game.rows(),
-            cols: game.cols(),
-            method: solution.method.name(),
-            solvable: true,
-            nullity: solution.nullity,
-            solutions: solution.count.to_string(),
-            press_count,
-            presses: args.output.is_none().then(|| rows_of(&presses)),
+            presses: args.output.is_none().then(|| presses.to_rows()),
             minimal: minimal_proven == Some(true),
             proven: minimal_proven,
-            reason: None,
-            witness: None,
             output: args.output.as_ref().map(|p| p.display().to_string()),
+            ..SolveReport::solved(
+                game.rows(),
+                game.cols(),
+                solution.method,
+                solution.nullity,
+                &solution.count,
+                press_count,
+            )
         };
         if graph {
             out.json_line(&GraphSolveReport {
@@ -199,16 +212,20 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
             Some(false) => " (best found, not proven minimal)",
             None => "",
         };
+        let summary = Summary {
+            press_count,
+            label,
+            nullity: solution.nullity,
+            count: &solution.count,
+            method: solution.method,
+        };
         if args.output.is_none() {
             if out_format == Format::Text {
                 text::write(&presses, out.writer())?;
             } else {
                 // A bitmap on stdout stands alone; the summary goes to stderr.
                 board::write(&presses, out_format, out.writer())?;
-                eprintln!(
-                    "presses: {press_count}{label}\nnullity: {}\nsolutions: {}\nmethod: {}",
-                    solution.nullity, solution.count, solution.method
-                );
+                summary.write(&mut std::io::stderr().lock(), None)?;
                 return Ok(Exit::Ok);
             }
         }
@@ -220,35 +237,34 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
                 .collect();
             writeln!(w, "pressed nodes: {}", nodes.join(" "))?;
         }
-        writeln!(w, "presses: {press_count}{label}")?;
-        writeln!(w, "nullity: {}", solution.nullity)?;
-        writeln!(w, "solutions: {}", solution.count)?;
-        writeln!(w, "method: {}", solution.method)?;
-        if let Some(path) = &args.output {
-            writeln!(w, "output: {}", path.display())?;
-        }
+        summary.write(w, args.output.as_deref())?;
     }
     Ok(Exit::Ok)
 }
 
-/// The text summary of a solution written elsewhere (`-o`).
-pub fn write_summary(
-    out: &mut Out,
-    press_count: u64,
-    nullity: usize,
-    count: &num_bigint::BigUint,
-    method: Method,
-    output: Option<&std::path::Path>,
-) -> Result<(), CliError> {
-    let w = out.writer();
-    writeln!(w, "presses: {press_count}")?;
-    writeln!(w, "nullity: {nullity}")?;
-    writeln!(w, "solutions: {count}")?;
-    writeln!(w, "method: {method}")?;
-    if let Some(path) = output {
-        writeln!(w, "output: {}", path.display())?;
+/// The text summary of a solution: its presses (with a note on minimality), the
+/// nullity, the number of solutions and the method.
+pub(crate) struct Summary<'a> {
+    pub press_count: u64,
+    /// ` (minimal)` and the like, after the press count.
+    pub label: &'a str,
+    pub nullity: usize,
+    pub count: &'a BigUint,
+    pub method: Method,
+}
+
+impl Summary<'_> {
+    /// Writes the summary, one line each, then the file the presses went to (`-o`).
+    pub fn write(&self, w: &mut impl Write, output: Option<&Path>) -> std::io::Result<()> {
+        writeln!(w, "presses: {}{}", self.press_count, self.label)?;
+        writeln!(w, "nullity: {}", self.nullity)?;
+        writeln!(w, "solutions: {}", self.count)?;
+        writeln!(w, "method: {}", self.method)?;
+        if let Some(path) = output {
+            writeln!(w, "output: {}", path.display())?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Errors if holding a basis of `nullity` quiet patterns would take too much memory.
@@ -301,7 +317,7 @@ fn print_all(
         if args.json {
             out.json_line(&SolutionLine {
                 press_count: presses.total(),
-                presses: rows_of(&presses),
+                presses: presses.to_rows(),
             })?;
         } else {
             let w = out.writer();
@@ -323,38 +339,33 @@ fn print_all(
     Ok(Exit::Ok)
 }
 
-fn report_unsolvable(
-    args: &SolveArgs,
-    game: &Game,
-    start: &Board,
-    target: &Board,
-    solution: &Solution,
+/// Prints an unsolvable board's answer (JSON or text): the reason, the witness if there
+/// is one, and the nullity. Exit 1.
+pub(crate) fn print_unsolvable(
     out: &mut Out,
+    json: bool,
+    game: &Game,
+    method: Method,
+    nullity: usize,
+    reason: String,
+    witness: Option<&Board>,
 ) -> Result<Exit, CliError> {
-    let (reason, witness) = explain(game, start, target, solution.method);
-    if args.json {
-        out.json_line(&SolveReport {
-            rows: game.rows(),
-            cols: game.cols(),
-            method: solution.method.name(),
-            solvable: false,
-            nullity: solution.nullity,
-            solutions: "0".into(),
-            press_count: 0,
-            presses: None,
-            minimal: false,
-            proven: None,
-            reason: Some(reason),
-            witness: witness.as_ref().map(rows_of),
-            output: None,
-        })?;
+    if json {
+        out.json_line(&SolveReport::unsolvable(
+            game.rows(),
+            game.cols(),
+            method,
+            nullity,
+            reason,
+            witness,
+        ))?;
     } else {
         let w = out.writer();
         writeln!(w, "no solution: {reason}")?;
-        if let Some(q) = &witness {
+        if let Some(q) = witness {
             text::write(q, w)?;
         }
-        writeln!(w, "nullity: {}", solution.nullity)?;
+        writeln!(w, "nullity: {nullity}")?;
         writeln!(w, "solutions: 0")?;
     }
     Ok(Exit::NoSolution)
@@ -369,7 +380,7 @@ pub(crate) fn explain(
     target: &Board,
     method: Method,
 ) -> (String, Option<Board>) {
-    let generic = "the position is not in the span of the press patterns (rank test)".to_string();
+    let generic = RANK_TEST_REASON.to_string();
     let symmetric = match game.rules().shape() {
         Some((shape, boundary)) => {
             shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)

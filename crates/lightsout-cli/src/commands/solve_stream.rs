@@ -13,7 +13,7 @@
 //! streamed along its rows against 0.92 s transposed in memory, 200 x 1,000,000 0.11 s
 //! against 0.58 s. So every board streams along its rows, however wide.
 
-use super::solve::write_summary;
+use super::solve::{print_unsolvable, Summary, RANK_TEST_REASON, WITNESS_MAX_CELLS};
 use crate::atomic;
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
@@ -24,9 +24,6 @@ use crate::streaming::{native_order, write_rows, Bits};
 use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
 use lightsout::solve::StreamPlan;
 use lightsout::{Game, Method, Rules};
-
-/// Unsolvable boards up to this many cells go to the in-memory path, which explains why.
-const EXPLAIN_MAX_CELLS: usize = 1 << 22;
 
 /// Solves by streaming if the request allows it; `None` means "use the in-memory path".
 pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<Exit>, CliError> {
@@ -105,38 +102,30 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
     };
     if args.json {
         out.json_line(&SolveReport {
-            rows,
-            cols,
-            method: Method::Poly.name(),
-            solvable: true,
-            nullity: answer.nullity,
-            solutions: answer.count.to_string(),
-            press_count: answer.press_count,
-            presses: None,
-            minimal: false,
-            proven: None,
-            reason: None,
-            witness: None,
             output: args.output.as_ref().map(|p| p.display().to_string()),
+            ..SolveReport::solved(
+                rows,
+                cols,
+                Method::Poly,
+                answer.nullity,
+                &answer.count,
+                answer.press_count,
+            )
         })?;
-    } else if args.output.is_none() && format != Format::Text {
-        // A bitmap on stdout stands alone; the summary goes to stderr.
-        eprintln!(
-            "presses: {}\nnullity: {}\nsolutions: {}\nmethod: {}",
-            answer.press_count,
-            answer.nullity,
-            answer.count,
-            Method::Poly
-        );
     } else {
-        write_summary(
-            out,
-            answer.press_count,
-            answer.nullity,
-            &answer.count,
-            Method::Poly,
-            args.output.as_deref(),
-        )?;
+        let summary = Summary {
+            press_count: answer.press_count,
+            label: "",
+            nullity: answer.nullity,
+            count: &answer.count,
+            method: Method::Poly,
+        };
+        if args.output.is_none() && format != Format::Text {
+            // A bitmap on stdout stands alone; the summary goes to stderr.
+            summary.write(&mut std::io::stderr().lock(), None)?;
+        } else {
+            summary.write(out.writer(), args.output.as_deref())?;
+        }
     }
     Ok(Some(Exit::Ok))
 }
@@ -149,32 +138,9 @@ fn unsolvable(
     nullity: usize,
     out: &mut Out,
 ) -> Result<Option<Exit>, CliError> {
-    if game.cells() <= EXPLAIN_MAX_CELLS {
+    if game.cells() <= WITNESS_MAX_CELLS {
         return Ok(None);
     }
-    let reason = "the position is not in the span of the press patterns (rank test)".to_string();
-    if args.json {
-        out.json_line(&SolveReport {
-            rows: game.rows(),
-            cols: game.cols(),
-            method: Method::Poly.name(),
-            solvable: false,
-            nullity,
-            solutions: "0".into(),
-            press_count: 0,
-            presses: None,
-            minimal: false,
-            proven: None,
-            reason: Some(reason),
-            witness: None,
-            output: None,
-        })?;
-    } else {
-        use std::io::Write;
-        let w = out.writer();
-        writeln!(w, "no solution: {reason}")?;
-        writeln!(w, "nullity: {nullity}")?;
-        writeln!(w, "solutions: 0")?;
-    }
-    Ok(Some(Exit::NoSolution))
+    let reason = RANK_TEST_REASON.to_string();
+    print_unsolvable(out, args.json, game, Method::Poly, nullity, reason, None).map(Some)
 }

@@ -1,6 +1,7 @@
 //! The JSON objects the commands print (the same shapes the web API answers with).
 
-use lightsout::Board;
+use lightsout::{Board, Method};
+use num_bigint::BigUint;
 use serde::Serialize;
 
 /// `solve --json`: exactly one object.
@@ -29,6 +30,53 @@ pub struct SolveReport {
     /// With `-o FILE`: the file the presses went to (`presses` is then null).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+}
+
+impl SolveReport {
+    /// A solvable board's report with its counts; the presses, the minimal-search
+    /// verdict and the output file are left for the caller to fill in.
+    pub fn solved(
+        rows: usize,
+        cols: usize,
+        method: Method,
+        nullity: usize,
+        count: &BigUint,
+        press_count: u64,
+    ) -> Self {
+        Self {
+            rows,
+            cols,
+            method: method.name(),
+            solvable: true,
+            nullity,
+            solutions: count.to_string(),
+            press_count,
+            presses: None,
+            minimal: false,
+            proven: None,
+            reason: None,
+            witness: None,
+            output: None,
+        }
+    }
+
+    /// An unsolvable board's report: why, and the quiet pattern that shows it, if any.
+    pub fn unsolvable(
+        rows: usize,
+        cols: usize,
+        method: Method,
+        nullity: usize,
+        reason: String,
+        witness: Option<&Board>,
+    ) -> Self {
+        Self {
+            solvable: false,
+            solutions: "0".into(),
+            reason: Some(reason),
+            witness: witness.map(Board::to_rows),
+            ..Self::solved(rows, cols, method, nullity, &BigUint::ZERO, 0)
+        }
+    }
 }
 
 /// `solve --all --json`: one line per solution.
@@ -65,10 +113,6 @@ pub struct AnalyzeReport {
 pub struct TableLine {
     pub n: u64,
     pub nullity: usize,
-}
-
-pub fn rows_of(b: &Board) -> Vec<Vec<u8>> {
-    b.to_rows()
 }
 
 /// `table --rect --json`: one line per board `m x n` (m <= n).

@@ -7,7 +7,7 @@ use super::rules::{RulesInfo, RulesJson, NAMED_SHAPES};
 use super::work::{check_budget, human};
 use super::{AppState, Limits};
 use crate::commands::solve::{explain, replay};
-use crate::formats::json::{rows_of, AnalyzeReport, SolveReport};
+use crate::formats::json::{AnalyzeReport, SolveReport};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Request;
 use axum::extract::{Query, State};
@@ -131,28 +131,26 @@ fn solve_report(
     deadline: Instant,
 ) -> Result<SolveReport, ApiError> {
     let solution = solve_board(game, start, target, method)?;
-    let mut report = SolveReport {
-        rows: game.rows(),
-        cols: game.cols(),
-        method: solution.method.name(),
-        solvable: solution.is_solvable(),
-        nullity: solution.nullity,
-        solutions: solution.count.to_string(),
-        press_count: 0,
-        presses: None,
-        minimal: false,
-        proven: None,
-        reason: None,
-        witness: None,
-        output: None,
-    };
+    let (rows, cols) = (game.rows(), game.cols());
     let Some(mut presses) = solution.presses else {
         let (reason, witness) = explain(game, start, target, solution.method);
-        report.solutions = "0".into();
-        report.reason = Some(reason);
-        report.witness = witness.as_ref().map(rows_of);
-        return Ok(report);
+        return Ok(SolveReport::unsolvable(
+            rows,
+            cols,
+            solution.method,
+            solution.nullity,
+            reason,
+            witness.as_ref(),
+        ));
     };
+    let mut report = SolveReport::solved(
+        rows,
+        cols,
+        solution.method,
+        solution.nullity,
+        &solution.count,
+        0,
+    );
     if let Some(asked) = want_min {
         if solution.nullity == 0 {
             // The only solution is the minimal one.
@@ -185,7 +183,7 @@ fn solve_report(
         }
     }
     report.press_count = presses.total();
-    report.presses = Some(rows_of(&presses));
+    report.presses = Some(presses.to_rows());
     Ok(report)
 }
 
@@ -233,7 +231,7 @@ pub async fn analyze_game(
                 solvable_positions: (BigUint::from(game.modulus()).pow(game.cells() as u32)
                     / kernel_size(&a.quiet))
                 .to_string(),
-                quiet_patterns: listed.then(|| a.quiet.iter().map(rows_of).collect()),
+                quiet_patterns: listed.then(|| a.quiet.iter().map(Board::to_rows).collect()),
             })
         })
         .await
@@ -356,7 +354,7 @@ pub async fn random(
                 modulus: k,
                 seed,
                 solvable: solvable.then_some(true),
-                board: rows_of(&board),
+                board: board.to_rows(),
             })
         })
         .await

@@ -2,7 +2,6 @@
 //! what the page needs to show them (start and goal positions, the cube's net).
 
 use super::rules::SpelledRules;
-use crate::formats::json::rows_of;
 use lightsout::game::{Net, Preset, PRESETS};
 use serde::Serialize;
 
@@ -48,8 +47,8 @@ impl PresetInfo {
             modulus: p.modulus(),
             fixed_size: rules.is_none(),
             rules,
-            start: rows_of(&p.start()),
-            target: (!goal.is_zero()).then(|| rows_of(&goal)),
+            start: p.start().to_rows(),
+            target: (!goal.is_zero()).then(|| goal.to_rows()),
             layout: p.net().map(NetInfo::from),
         }
     }
