@@ -37,11 +37,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
     let game = game(args)?;
     let (rows, cols) = (game.rows(), game.cols());
     let a = analyze(&game, args.method)?;
-    let k = BigUint::from(game.modulus());
-    // Every solvable position has kernel-size solutions (K^nullity for prime K; for
-    // composite K the module's own size).
-    let positions = k.pow((rows * cols) as u32);
-    let solvable = &positions / kernel_size(&a.quiet);
+    let (positions, solvable) = solvable_positions(&game, &a.quiet);
     if args.json {
         out.json_line(&AnalyzeReport {
             rows,
@@ -72,6 +68,15 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         }
     }
     Ok(Exit::Ok)
+}
+
+/// The number of positions of `game` and how many of them are solvable, given its quiet
+/// patterns: every solvable position has as many solutions as the quiet patterns span
+/// (`K^nullity` for a prime K; for a composite K the module's own size).
+pub(crate) fn solvable_positions(game: &Game, quiet: &[Board]) -> (BigUint, BigUint) {
+    let positions = BigUint::from(game.modulus()).pow(game.cells() as u32);
+    let solvable = &positions / kernel_size(quiet);
+    (positions, solvable)
 }
 
 /// Nullity from polynomials alone: plus or sigma rules on an open two-state board.

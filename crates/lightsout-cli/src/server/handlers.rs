@@ -6,6 +6,7 @@ use super::presets::{self, PresetInfo};
 use super::rules::{RulesInfo, RulesJson, NAMED_SHAPES};
 use super::work::{check_budget, human};
 use super::{AppState, Limits};
+use crate::commands::analyze::solvable_positions;
 use crate::commands::solve::{explain, replay};
 use crate::formats::json::{AnalyzeReport, SolveReport};
 use axum::extract::rejection::QueryRejection;
@@ -13,10 +14,9 @@ use axum::extract::Request;
 use axum::extract::{Query, State};
 use axum::Json;
 use lightsout::{
-    analyze, kernel_size, minimal, solve as solve_board, Board, Boundary, Game, Method,
-    MinimalOptions, RulesSpec, Shape,
+    analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
+    RulesSpec, Shape,
 };
-use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -226,11 +226,7 @@ pub async fn analyze_game(
                 method: a.method.name(),
                 rank: a.rank,
                 nullity: a.nullity,
-                // Every solvable position has as many solutions as there are quiet
-                // patterns (K^nullity for prime K; the module's own size for composite K).
-                solvable_positions: (BigUint::from(game.modulus()).pow(game.cells() as u32)
-                    / kernel_size(&a.quiet))
-                .to_string(),
+                solvable_positions: solvable_positions(&game, &a.quiet).1.to_string(),
                 quiet_patterns: listed.then(|| a.quiet.iter().map(Board::to_rows).collect()),
             })
         })
