@@ -12,8 +12,7 @@ use crate::input;
 use crate::output::refuse_big_text;
 use crate::output::Out;
 use lightsout::{
-    all_solutions, analyze, minimal, solve, Analysis, Board, Boundary, Game, Method,
-    MinimalOptions, Solution,
+    all_solutions, analyze, minimal, solve, Analysis, Board, Game, Method, MinimalOptions, Solution,
 };
 use num_bigint::BigUint;
 use std::io::Write;
@@ -25,7 +24,7 @@ pub(crate) const WITNESS_MAX_CELLS: usize = 1 << 22;
 /// Why a board has no solution, when no witness is given.
 pub(crate) const RANK_TEST_REASON: &str =
     "the position is not in the span of the press patterns (rank test)";
-/// Largest graph whose toggle matrix is built to check that it is symmetric.
+/// The same limit for graphs and per-cell rules.
 const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
 /// Most bytes of quiet patterns `--all` and `--min` may hold.
 const MAX_BASIS_BYTES: u64 = 1 << 30;
@@ -381,17 +380,11 @@ pub(crate) fn explain(
     method: Method,
 ) -> (String, Option<Board>) {
     let generic = RANK_TEST_REASON.to_string();
-    let symmetric = match game.rules().shape() {
-        Some((shape, boundary)) => {
-            shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
-        }
-        // Graphs and per-cell rules: symmetric if every press is answered by its mirror.
-        None => {
-            game.cells() <= WITNESS_MAX_EXPLICIT
-                && game.toggle_matrix().is_ok_and(|m| m == m.transpose())
-        }
+    let small = match game.rules().shape() {
+        Some(_) => game.cells() <= WITNESS_MAX_CELLS,
+        None => game.cells() <= WITNESS_MAX_EXPLICIT,
     };
-    if game.modulus() != 2 || !symmetric || game.cells() > WITNESS_MAX_CELLS {
+    if game.modulus() != 2 || !game.rules().is_symmetric() || !small {
         return (generic, None);
     }
     let Ok(rhs) = target.difference(start) else {

@@ -9,7 +9,7 @@
 
 use super::presets::NetInfo;
 use lightsout::game::Game;
-use lightsout::{Boundary, Reach, Rules, RulesSpec, Shape};
+use lightsout::{Reach, Rules, RulesSpec, Shape};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -114,7 +114,7 @@ impl RulesInfo {
                 .flatten()
                 .and_then(|p| p.net())
                 .map(NetInfo::from),
-            symmetric: false,
+            symmetric: rules.is_symmetric(),
         };
         let small = game.filter(|g| g.cells() <= REACH_MAX_CELLS);
         match rules.reach() {
@@ -122,15 +122,9 @@ impl RulesInfo {
                 info.boundary = Some(boundary.name());
                 info.offsets = Some(shape.offsets().iter().map(|&(r, c)| [r, c]).collect());
                 info.mask = Some(shape.to_mask());
-                info.symmetric =
-                    shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus);
                 info.reach = small.map(reach_lists);
             }
-            Reach::Explicit(lists) => {
-                info.symmetric = lists.iter().enumerate().all(|(i, l)| {
-                    l.iter()
-                        .all(|&j| lists[j as usize].binary_search(&(i as u32)).is_ok())
-                });
+            Reach::Explicit(_) => {
                 // Per-cell rules list every cell already: the game is theirs.
                 info.reach = game.map(reach_lists);
             }

@@ -403,6 +403,38 @@ impl Rules {
         }
     }
 
+    /// True when the toggle matrix is known to be symmetric on every board (a press at
+    /// one cell changes another exactly when a press at the other changes the first):
+    /// a point-symmetric shape on an open or torus board, or per-cell lists that go both
+    /// ways. Always false on the Klein bottle and the projective plane, where no such
+    /// test is made.
+    ///
+    /// Then an unsolvable two-state position is shown to be so by a quiet pattern with
+    /// an odd overlap with it.
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Rules, Shape};
+    /// assert!(Rules::classic().is_symmetric());
+    /// let skew = Rules::new(Shape::from_mask("011/010/000")?, Boundary::Open, 2)?;
+    /// assert!(!skew.is_symmetric());
+    /// assert!(!Rules::explicit(vec![vec![0, 1], vec![1]], 2)?.is_symmetric());
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn is_symmetric(&self) -> bool {
+        match &self.reach {
+            Reach::Shape { shape, boundary } => {
+                shape.is_symmetric() && matches!(boundary, Boundary::Open | Boundary::Torus)
+            }
+            Reach::Explicit(lists) => lists.iter().enumerate().all(|(i, list)| {
+                list.iter().all(|&j| {
+                    lists
+                        .get(j as usize)
+                        .is_some_and(|back| back.binary_search(&(i as u32)).is_ok())
+                })
+            }),
+        }
+    }
+
     /// A one-line description, e.g. `plus, open, mod 2`.
     pub fn describe(&self) -> String {
         match &self.reach {
