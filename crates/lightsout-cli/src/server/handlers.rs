@@ -3,7 +3,7 @@
 use super::error::ApiError;
 use super::grid::Grid;
 use super::presets::{self, PresetInfo};
-use super::rules::{RulesInfo, RulesJson, NAMED_SHAPES};
+use super::rules::{RulesInfo, RulesJson};
 use super::work::{check_budget, human};
 use super::{AppState, Limits};
 use crate::commands::analyze::solvable_positions;
@@ -452,7 +452,7 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
     Json(Capabilities {
         version: env!("CARGO_PKG_VERSION"),
         boundaries: Boundary::ALL.iter().map(|b| b.name()).collect(),
-        shapes: NAMED_SHAPES
+        shapes: Shape::NAMES
             .iter()
             .map(|&name| {
                 let s = Shape::parse(name).expect("the library knows its shape names");

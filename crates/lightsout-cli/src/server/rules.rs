@@ -9,7 +9,7 @@
 
 use super::presets::NetInfo;
 use lightsout::game::Game;
-use lightsout::{Reach, Rules, RulesSpec, Shape};
+use lightsout::{Reach, Rules, RulesSpec};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -18,9 +18,6 @@ use std::fmt;
 /// `GET /api/rules` (every board the page animates: 100 x 100), so the page never works
 /// out a press itself; larger ones get the shape's offsets and boundary.
 pub const REACH_MAX_CELLS: usize = 10_000;
-
-/// The shapes with a name (`Shape::parse` knows them), in menu order.
-pub const NAMED_SHAPES: [&str; 4] = ["plus", "x", "king", "knight"];
 
 /// The `rules` object of a request.
 #[derive(Debug, Default, Clone)]
@@ -162,21 +159,9 @@ impl SpelledRules {
     /// `None` for per-cell rules and graphs.
     pub fn of(rules: &Rules) -> Option<Self> {
         let (shape, boundary) = rules.shape()?;
-        let name = |s: &Shape| {
-            NAMED_SHAPES
-                .iter()
-                .find(|n| Shape::parse(n).as_ref() == Ok(s))
-                .map(|n| n.to_string())
-        };
-        let (shape, no_self) = match name(shape) {
-            Some(n) => (n, false),
-            None => match NAMED_SHAPES
-                .iter()
-                .find(|n| Shape::parse(n).map(|s| s.without_self()).as_ref() == Ok(shape))
-            {
-                Some(n) => (n.to_string(), true),
-                None => (shape.to_mask(), false),
-            },
+        let (shape, no_self) = match shape.name() {
+            Some((name, no_self)) => (name.to_string(), no_self),
+            None => (shape.to_mask(), false),
         };
         Some(Self {
             boundary: boundary.name(),

@@ -152,18 +152,54 @@ impl Shape {
             .map_err(|_| Error::invalid_rules(format!("shape mask '{mask}' is empty")))
     }
 
+    /// The shape names [`Shape::parse`] knows, in menu order.
+    pub const NAMES: [&'static str; 4] = ["plus", "x", "king", "knight"];
+
+    /// The shape called `name`, one of [`Shape::NAMES`].
+    fn named(name: &str) -> Option<Self> {
+        match name {
+            "plus" => Some(Self::plus()),
+            "x" => Some(Self::x()),
+            "king" => Some(Self::king()),
+            "knight" => Some(Self::knight()),
+            _ => None,
+        }
+    }
+
     /// Parses a shape name (`plus`, `x`, `king`, `knight`) or a mask.
     pub fn parse(s: &str) -> Result<Self, Error> {
-        match s {
-            "plus" => Ok(Self::plus()),
-            "x" => Ok(Self::x()),
-            "king" => Ok(Self::king()),
-            "knight" => Ok(Self::knight()),
-            _ if s.contains(['0', '1', '#', '.']) => Self::from_mask(s),
-            _ => Err(Error::invalid_rules(format!(
-                "unknown shape '{s}' (expected plus, x, king, knight or a mask like 010/111/010)"
-            ))),
+        if let Some(shape) = Self::named(s) {
+            return Ok(shape);
         }
+        if s.contains(['0', '1', '#', '.']) {
+            return Self::from_mask(s);
+        }
+        Err(Error::invalid_rules(format!(
+            "unknown shape '{s}' (expected plus, x, king, knight or a mask like 010/111/010)"
+        )))
+    }
+
+    /// The shape's name, if it has one: `(name, false)` for a named shape, `(name, true)`
+    /// for a named shape without the pressed cell (`("plus", true)` is the sigma game).
+    ///
+    /// ```
+    /// use lightsout::Shape;
+    /// assert_eq!(Shape::king().name(), Some(("king", false)));
+    /// assert_eq!(Shape::plus().without_self().name(), Some(("plus", true)));
+    /// assert_eq!(Shape::from_mask("011/010/000")?.name(), None);
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn name(&self) -> Option<(&'static str, bool)> {
+        Self::NAMES.iter().find_map(|&name| {
+            let named = Self::named(name)?;
+            if *self == named {
+                Some((name, false))
+            } else if *self == named.without_self() {
+                Some((name, true))
+            } else {
+                None
+            }
+        })
     }
 
     /// The same shape without the pressed cell itself (the sigma game for `plus`).
@@ -439,28 +475,12 @@ impl Rules {
     pub fn describe(&self) -> String {
         match &self.reach {
             Reach::Shape { shape, boundary } => {
-                let named = [
-                    ("plus", Shape::plus()),
-                    ("x", Shape::x()),
-                    ("king", Shape::king()),
-                    ("knight", Shape::knight()),
-                ];
-                let name = named
-                    .iter()
-                    .find_map(|(name, s)| {
-                        if shape == s {
-                            Some(name.to_string())
-                        } else if *shape == s.without_self() {
-                            Some(if *name == "plus" {
-                                "sigma (plus without self)".to_string()
-                            } else {
-                                format!("{name} without self")
-                            })
-                        } else {
-                            None
-                        }
-                    })
-                    .unwrap_or_else(|| shape.to_mask());
+                let name = match shape.name() {
+                    Some(("plus", true)) => "sigma (plus without self)".to_string(),
+                    Some((name, true)) => format!("{name} without self"),
+                    Some((name, false)) => name.to_string(),
+                    None => shape.to_mask(),
+                };
                 format!("{name}, {boundary}, mod {}", self.modulus)
             }
             Reach::Explicit(_) => format!("per-cell rules, mod {}", self.modulus),
