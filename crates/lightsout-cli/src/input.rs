@@ -45,7 +45,7 @@ pub fn start_board_or(
                 "give either a board FILE or --size, not both (--size alone solves the all-on board)",
             ));
         }
-        let (bytes, name) = read_source(path)?;
+        let (bytes, name) = read_file(path)?;
         let format = Format::for_input(Some(path), format, &bytes);
         return Ok(Loaded {
             board: board::parse(&bytes, format, modulus, &name)?,
@@ -82,20 +82,16 @@ pub fn start_board_or(
     })
 }
 
-/// Reads a whole file (or stdin for `-`), with its name for messages.
-pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
-    read_source(path)
-}
-
 /// Reads a board file (or stdin for `-`) in `format` or, for `None`, the format its
 /// extension or first bytes name.
 pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Board, CliError> {
-    let (bytes, name) = read_source(path)?;
+    let (bytes, name) = read_file(path)?;
     let format = Format::for_input(Some(path), format, &bytes);
     board::parse(&bytes, format, modulus, &name)
 }
 
-fn read_source(path: &Path) -> Result<(Vec<u8>, String), CliError> {
+/// Reads a whole file (or stdin for `-`), with its name for messages.
+pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
     if path.as_os_str() == "-" {
         return Ok((read_all(std::io::stdin().lock(), "stdin")?, "stdin".into()));
     }

@@ -38,15 +38,7 @@ fn in_memory(
     let (rows, cols) = (start.rows(), start.cols());
     let board_name = name(&args.board);
     let same = |b: &lightsout::Board, what: String| {
-        if (b.rows(), b.cols()) == (rows, cols) {
-            Ok(())
-        } else {
-            Err(CliError::input(format!(
-                "{what} is {}x{}, but the board ({board_name}) is {rows}x{cols}",
-                b.rows(),
-                b.cols()
-            )))
-        }
+        same_size(&what, (b.rows(), b.cols()), &board_name, (rows, cols))
     };
     same(&presses, name(&args.presses))?;
     if let Some(p) = preset {
@@ -95,6 +87,21 @@ fn in_memory(
             first_wrong,
         },
     )
+}
+
+/// Errors unless the board called `what` is the size of the start board.
+fn same_size(
+    what: &str,
+    (r, c): (usize, usize),
+    board_name: &str,
+    (rows, cols): (usize, usize),
+) -> Result<(), CliError> {
+    if (r, c) == (rows, cols) {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "{what} is {r}x{c}, but the board ({board_name}) is {rows}x{cols}"
+    )))
 }
 
 /// What a replay found.
@@ -146,17 +153,8 @@ fn streamed(args: &VerifyArgs, self_toggle: bool, out: &mut Out) -> Result<Exit,
         None => None,
     };
     let (rows, cols) = (board.rows(), board.cols());
-    let same = |b: &Bits, name: &str| {
-        if (b.rows(), b.cols()) == (rows, cols) {
-            Ok(())
-        } else {
-            Err(CliError::input(format!(
-                "{name} is {}x{}, but the board ({board_name}) is {rows}x{cols}",
-                b.rows(),
-                b.cols()
-            )))
-        }
-    };
+    let same =
+        |b: &Bits, name: &str| same_size(name, (b.rows(), b.cols()), &board_name, (rows, cols));
     same(&presses, &press_name)?;
     if let Some((t, name)) = &target {
         same(t, name)?;

@@ -172,16 +172,21 @@ mod tests {
         assert_eq!(read(&bytes, "t").unwrap(), m);
     }
 
+    /// A 2 x 1 RGB image with the given two pixels.
+    fn rgb_pair(pixels: [u8; 6]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let mut enc = png::Encoder::new(&mut bytes, 2, 1);
+        enc.set_color(ColorType::Rgb);
+        enc.set_depth(BitDepth::Eight);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&pixels).unwrap();
+        w.finish().unwrap();
+        bytes
+    }
+
     #[test]
     fn grey_pixels_are_refused() {
-        let mut bytes = Vec::new();
-        {
-            let mut enc = png::Encoder::new(&mut bytes, 2, 1);
-            enc.set_color(ColorType::Rgb);
-            enc.set_depth(BitDepth::Eight);
-            let mut w = enc.write_header().unwrap();
-            w.write_image_data(&[0, 0, 0, 128, 128, 128]).unwrap();
-        }
+        let bytes = rgb_pair([0, 0, 0, 128, 128, 128]);
         let e = read(&bytes, "g.png").unwrap_err();
         assert!(e.to_string().contains("not a black-and-white"), "{e}");
         let e = read(b"\x89PNG\r\n\x1a\nnot really", "x.png").unwrap_err();
@@ -190,15 +195,7 @@ mod tests {
 
     #[test]
     fn rgb_black_and_white_is_a_board() {
-        let mut bytes = Vec::new();
-        {
-            let mut enc = png::Encoder::new(&mut bytes, 2, 1);
-            enc.set_color(ColorType::Rgb);
-            enc.set_depth(BitDepth::Eight);
-            let mut w = enc.write_header().unwrap();
-            w.write_image_data(&[0, 0, 0, 255, 255, 255]).unwrap();
-        }
-        let m = read(&bytes, "t").unwrap();
+        let m = read(&rgb_pair([0, 0, 0, 255, 255, 255]), "t").unwrap();
         assert!(m.get(0, 0) && !m.get(0, 1));
     }
 }
