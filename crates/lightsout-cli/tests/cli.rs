@@ -1,36 +1,10 @@
 //! The command line as a user (or a script) sees it: formats, JSON, exit codes, errors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn lightsout() -> Command {
-    Command::cargo_bin("lightsout").expect("binary built")
-}
-
-/// Parses the press grid of a JSON report and replays it on `board` with the classic
-/// rules, independently of the library.
-fn replay_classic(board: &[Vec<u8>], presses: &Value) -> Vec<Vec<u8>> {
-    let (m, n) = (board.len(), board[0].len());
-    let mut b = board.to_vec();
-    for (r, row) in presses.as_array().unwrap().iter().enumerate() {
-        for (c, v) in row.as_array().unwrap().iter().enumerate() {
-            if v.as_u64().unwrap() == 1 {
-                for (dr, dc) in [(0i64, 0i64), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (rr, cc) = (r as i64 + dr, c as i64 + dc);
-                    if (0..m as i64).contains(&rr) && (0..n as i64).contains(&cc) {
-                        b[rr as usize][cc as usize] ^= 1;
-                    }
-                }
-            }
-        }
-    }
-    b
-}
-
-fn json_of(out: &[u8]) -> Value {
-    serde_json::from_slice(out).expect("one JSON object")
-}
+mod common;
+use common::{grid, json_lines, json_of, lightsout, replay_classic};
 
 #[test]
 fn solve_5x5_json_matches_the_spec() {
@@ -46,7 +20,7 @@ fn solve_5x5_json_matches_the_spec() {
     assert_eq!(v["solutions"], "4");
     assert_eq!(v["minimal"], false);
     assert!(v["method"].is_string());
-    let after = replay_classic(&vec![vec![1; 5]; 5], &v["presses"]);
+    let after = replay_classic(&vec![vec![1; 5]; 5], &grid(&v["presses"]));
     assert!(after.iter().flatten().all(|&x| x == 0));
     let count: u64 = v["presses"]
         .as_array()
@@ -67,7 +41,7 @@ fn min_gives_fifteen_presses_for_all_on_5x5() {
     let v = json_of(&out.get_output().stdout);
     assert_eq!(v["press_count"], 15);
     assert_eq!(v["minimal"], true);
-    let after = replay_classic(&vec![vec![1; 5]; 5], &v["presses"]);
+    let after = replay_classic(&vec![vec![1; 5]; 5], &grid(&v["presses"]));
     assert!(after.iter().flatten().all(|&x| x == 0));
 }
 
@@ -86,7 +60,7 @@ fn min_on_39x39_is_proven() {
     // Confirmed once by a plain Gray-code walk over all 2^32 solutions with a popcount
     // each (4 solutions have 561 presses, none fewer).
     assert_eq!(v["press_count"], 561);
-    let after = replay_classic(&vec![vec![1; 39]; 39], &v["presses"]);
+    let after = replay_classic(&vec![vec![1; 39]; 39], &grid(&v["presses"]));
     assert!(after.iter().flatten().all(|&x| x == 0));
 }
 
@@ -105,7 +79,7 @@ fn every_method_solves_a_piped_board() {
             .map(|l| l.split(' ').map(|t| t.parse().unwrap()).collect())
             .collect();
         assert!(
-            replay_classic(&b, &v["presses"])
+            replay_classic(&b, &grid(&v["presses"]))
                 .iter()
                 .flatten()
                 .all(|&x| x == 0),
@@ -157,7 +131,7 @@ fn unsolvable_board_exits_1_and_explains() {
     let w = &v["witness"];
     let overlap = w[0][0].as_u64().unwrap();
     assert_eq!(overlap % 2, 1);
-    let quiet = replay_classic(&vec![vec![0; 4]; 4], w);
+    let quiet = replay_classic(&vec![vec![0; 4]; 4], &grid(w));
     assert!(quiet.iter().flatten().all(|&x| x == 0));
     lightsout()
         .arg("solve")
@@ -185,11 +159,7 @@ fn all_lists_every_solution_then_a_summary() {
         .args(["solve", "--size", "4x4", "--all", "--json"])
         .assert()
         .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let lines: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.get_output().stdout);
     assert_eq!(lines.len(), 17);
     let last = lines.last().unwrap();
     assert_eq!(last["total"], "16");
@@ -197,7 +167,7 @@ fn all_lists_every_solution_then_a_summary() {
     let mut seen = std::collections::HashSet::new();
     for l in &lines[..16] {
         assert!(seen.insert(l["presses"].to_string()));
-        let after = replay_classic(&vec![vec![1; 4]; 4], &l["presses"]);
+        let after = replay_classic(&vec![vec![1; 4]; 4], &grid(&l["presses"]));
         assert!(after.iter().flatten().all(|&x| x == 0));
     }
     let out = lightsout()
@@ -221,7 +191,7 @@ fn analyze_4x4() {
     let quiet = v["quiet_patterns"].as_array().unwrap();
     assert_eq!(quiet.len(), 4);
     for q in quiet {
-        let after = replay_classic(&vec![vec![0; 4]; 4], q);
+        let after = replay_classic(&vec![vec![0; 4]; 4], &grid(q));
         assert!(after.iter().flatten().all(|&x| x == 0));
         assert!(q.to_string().contains('1'));
     }

@@ -1,13 +1,11 @@
 //! Bitmap formats, `-o`, `random`, `verify` and `table` as a user sees them.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn lightsout() -> Command {
-    Command::cargo_bin("lightsout").expect("binary built")
-}
+mod common;
+use common::{json_lines, json_of, lightsout, replay_classic};
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
@@ -45,23 +43,6 @@ fn read_p4(path: &Path) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The classic rules, one press at a time, independently of the tool.
-fn apply(board: &mut [Vec<u8>], presses: &[Vec<u8>]) {
-    let (m, n) = (board.len() as i64, board[0].len() as i64);
-    for (r, row) in presses.iter().enumerate() {
-        for (c, &p) in row.iter().enumerate() {
-            if p == 1 {
-                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (rr, cc) = (r as i64 + dr, c as i64 + dc);
-                    if (0..m).contains(&rr) && (0..n).contains(&cc) {
-                        board[rr as usize][cc as usize] ^= 1;
-                    }
-                }
-            }
-        }
-    }
-}
-
 fn path(dir: &tempfile::TempDir, name: &str) -> PathBuf {
     dir.path().join(name)
 }
@@ -93,7 +74,7 @@ fn pbm_board_solved_to_pbm_replays_clean() {
         .success()
         .stdout(predicate::str::contains("output: "));
     let mut b = read_p4(&board);
-    apply(&mut b, &read_p4(&presses));
+    b = replay_classic(&b, &read_p4(&presses));
     assert!(b.iter().flatten().all(|&x| x == 0));
     run(&["verify", s(&board), s(&presses)])
         .success()
@@ -116,12 +97,12 @@ fn target_and_json_summary_with_output_file() {
         "--json",
     ]);
     let out = out.success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let v = json_of(&out.get_output().stdout);
     assert_eq!(v["presses"], Value::Null);
     assert_eq!(v["output"], s(&presses));
     assert_eq!(v["solvable"], true);
     let mut b = read_p4(&board);
-    apply(&mut b, &read_p4(&presses));
+    b = replay_classic(&b, &read_p4(&presses));
     assert_eq!(b, read_p4(&target));
     run(&["verify", s(&board), s(&presses), "--target", s(&target)]).success();
     // The same presses do not take the board to all off.
@@ -142,7 +123,7 @@ fn plain_pbm_and_png_round_trips() {
         .args(["solve", s(&png), "--json"])
         .assert()
         .success();
-    let v: Value = serde_json::from_slice(&back.get_output().stdout).unwrap();
+    let v = json_of(&back.get_output().stdout);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(3), Some(4)));
     // The presses PNG, read as a board, verifies against the P1 board.
     run(&["verify", s(&p1), s(&png)]).success();
@@ -359,10 +340,7 @@ fn table_parallel_equals_sequential_and_oeis() {
     );
     // Rectangles: m <= n, symmetric with the squares on the diagonal.
     let rect = table(&["table", "--max", "12", "--rect", "--json"], "2");
-    let lines: Vec<Value> = rect
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(rect.as_bytes());
     assert_eq!(lines.len(), 12 * 13 / 2);
     for v in &lines {
         if v["m"] == v["n"] {
@@ -419,7 +397,7 @@ fn bitmap_on_stdout_stands_alone() {
         let f = path(&d, "p.pbm");
         std::fs::write(&f, &out.get_output().stdout).unwrap();
         let mut b = vec![vec![1u8; 13]; 9];
-        apply(&mut b, &read_p4(&f));
+        b = replay_classic(&b, &read_p4(&f));
         assert!(b.iter().flatten().all(|&x| x == 0), "{args:?}");
     }
 }

@@ -1,73 +1,8 @@
 //! The variants from the command line: rule flags, presets, graphs, tables over other
 //! rules, the minimal search's limits, and clear errors for bad rules.
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn lightsout() -> Command {
-    Command::cargo_bin("lightsout").expect("binary built")
-}
-
-fn json_of(out: &[u8]) -> Value {
-    serde_json::from_slice(out).expect("one JSON object")
-}
-
-fn json_lines(out: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
-fn grid(v: &Value) -> Vec<Vec<u8>> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_u64().unwrap() as u8)
-                .collect()
-        })
-        .collect()
-}
-
-/// Replays presses on a grid with a press shape (offsets) on an open or torus board,
-/// mod `k`, independently of the library.
-fn replay(
-    board: &[Vec<u8>],
-    presses: &[Vec<u8>],
-    shape: &[(i64, i64)],
-    torus: bool,
-    k: u8,
-) -> Vec<Vec<u8>> {
-    let (m, n) = (board.len() as i64, board[0].len() as i64);
-    let mut b = board.to_vec();
-    for r in 0..m {
-        for c in 0..n {
-            let times = presses[r as usize][c as usize];
-            let mut hit = std::collections::BTreeSet::new();
-            for &(dr, dc) in shape {
-                let (mut rr, mut cc) = (r + dr, c + dc);
-                if torus {
-                    rr = rr.rem_euclid(m);
-                    cc = cc.rem_euclid(n);
-                } else if !(0..m).contains(&rr) || !(0..n).contains(&cc) {
-                    continue;
-                }
-                hit.insert((rr, cc));
-            }
-            for (rr, cc) in hit {
-                let cell = &mut b[rr as usize][cc as usize];
-                *cell = ((u16::from(*cell) + u16::from(times)) % u16::from(k)) as u8;
-            }
-        }
-    }
-    b
-}
-
-const PLUS: [(i64, i64); 5] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)];
+mod common;
+use common::{grid, json_lines, json_of, lightsout, replay, PLUS};
 
 #[test]
 fn presets_lists_every_puzzle_one_line_each() {
