@@ -36,6 +36,17 @@ pub fn count_ones(words: &[u64]) -> u64 {
     words.iter().map(|w| u64::from(w.count_ones())).sum()
 }
 
+/// Masks of the lower half of every group of `2^(j+1)` bits in a word, for `j = 0..6`
+/// (groups of 2, 4, ..., 64 bits): the steps of the word-level bit permutations.
+pub(crate) const LOWER_HALVES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
 /// Adds `v` to `basis`, a basis of vectors of at most 64 bits (one word each), if `v` is
 /// not in its span; returns whether it was added. The basis is kept reduced and in
 /// decreasing order, so each vector's leading bit is its own and a single pass

@@ -16,6 +16,7 @@
 //!   `W_k = U_k + U_{k-1}` squarefree (it is `(x^(2k+1) + 1) / (x + 1)` in disguise), on
 //!   which [`nullity`] and [`square_nullities`] rest.
 
+use super::bitvec::LOWER_HALVES;
 use super::poly::Modulus;
 use super::{tail_mask, words_for, Poly};
 use std::ops::Range;
@@ -232,7 +233,7 @@ fn reflect_in_words(c: &mut [u64], k: usize) {
     for w in c.iter_mut() {
         let mut r = *w & up;
         // Reverse within blocks of 2k bits: swap halves of 2, 4, ..., 2k.
-        for (g, mask) in SWAPS
+        for (g, mask) in LOWER_HALVES
             .iter()
             .enumerate()
             .take(k.trailing_zeros() as usize + 1)
@@ -243,16 +244,6 @@ fn reflect_in_words(c: &mut [u64], k: usize) {
         *w ^= r << 1;
     }
 }
-
-/// Masks of the lower half of every 2g-bit group, g = 1, 2, 4, 8, 16, 32.
-const SWAPS: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0F0F_0F0F_0F0F_0F0F,
-    0x00FF_00FF_00FF_00FF,
-    0x0000_FFFF_0000_FFFF,
-    0x0000_0000_FFFF_FFFF,
-];
 
 /// One level with blocks of `2 kw` words: bit `K + p` (`0 < p < K`) goes to `K - p`,
 /// i.e. word `kw + j` bit-reversed lands, shifted up by one bit, on words

@@ -72,11 +72,7 @@ pub(crate) fn gcd_tuned(a: &[u64], b: &[u64], t: Tuning) -> Vec<u64> {
             (a, b) = half_gcd(&a, &b, da.div_ceil(2), false, t.base).1;
             continue;
         }
-        let m = round_matrix(&a, &b, da, 63);
-        b.resize(a.len(), 0);
-        apply_matrix(&mut a, &mut b, m);
-        trim(&mut a);
-        trim(&mut b);
+        lehmer_round(&mut a, &mut b, da, 63);
     }
 }
 
@@ -148,11 +144,7 @@ fn euclid_with_cofactor(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64
             (ua, ub) = m.apply(&ua, &ub);
             continue;
         }
-        let m = round_matrix(&a, &b, da, 63);
-        b.resize(a.len(), 0);
-        apply_matrix(&mut a, &mut b, m);
-        trim(&mut a);
-        trim(&mut b);
+        let m = lehmer_round(&mut a, &mut b, da, 63);
         // The cofactors grow by at most 63 bits: one spare word.
         let n = ua.len().max(ub.len()) + 1;
         ua.resize(n, 0);
@@ -174,6 +166,18 @@ fn add_product(acc: &mut Vec<u64>, q: &[u64], p: &[u64]) {
         *x ^= y;
     }
     trim(acc);
+}
+
+/// One Lehmer round on `(a, b)` (`deg a = da >= deg b >= da - 63`), dividing by
+/// remainders of degree at least `stop` relative to the window ([`round_matrix`]):
+/// applies the round's matrix to both and returns it.
+fn lehmer_round(a: &mut Vec<u64>, b: &mut Vec<u64>, da: usize, stop: u32) -> [u64; 4] {
+    let m = round_matrix(a, b, da, stop);
+    b.resize(a.len(), 0);
+    apply_matrix(a, b, m);
+    trim(a);
+    trim(b);
+    m
 }
 
 /// The matrix of one Lehmer round for `deg a = da >= deg b >= da - 63`, dividing only
@@ -365,11 +369,7 @@ fn lehmer_rounds(
         // Stop at `stop`, or at the window's own limit of 63 (relative), whichever is
         // higher; the latter just means another round.
         let rel_stop = (stop as isize - (da as isize - 126)).max(63) as u32;
-        let r = round_matrix(&a, &b, da, rel_stop);
-        b.resize(a.len(), 0);
-        apply_matrix(&mut a, &mut b, r);
-        trim(&mut a);
-        trim(&mut b);
+        let r = lehmer_round(&mut a, &mut b, da, rel_stop);
         if want_matrix {
             m.push_round(r);
         }

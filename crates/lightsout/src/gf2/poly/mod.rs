@@ -27,7 +27,7 @@ mod words;
 
 pub(crate) use div::Modulus;
 
-use super::bitvec::WORD_BITS;
+use super::bitvec::{LOWER_HALVES, WORD_BITS};
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul};
 
@@ -222,16 +222,8 @@ impl Poly {
     pub fn shift_by_one(&self) -> Poly {
         let mut w = self.words.clone();
         // Blocks inside a word: halves of 2, 4, ..., 64 bits.
-        const LOWER: [u64; 6] = [
-            0x5555_5555_5555_5555,
-            0x3333_3333_3333_3333,
-            0x0F0F_0F0F_0F0F_0F0F,
-            0x00FF_00FF_00FF_00FF,
-            0x0000_FFFF_0000_FFFF,
-            0x0000_0000_FFFF_FFFF,
-        ];
         for x in w.iter_mut() {
-            for (level, mask) in LOWER.iter().enumerate() {
+            for (level, mask) in LOWER_HALVES.iter().enumerate() {
                 *x ^= (*x >> (1 << level)) & mask;
             }
         }
