@@ -1,7 +1,7 @@
 //! Every rule set: the methods against each other and against brute force, and the
 //! published figures (OEIS, Jaap Scherphuis' pages) the rules must reproduce.
 
-use lightsout::{analyze, solve, Boundary, Game, Method, Rules, Shape};
+use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape};
 use proptest::prelude::*;
 
 mod common;
@@ -45,6 +45,23 @@ fn boundary_strategy() -> impl Strategy<Value = Boundary> {
     ]
 }
 
+/// Every method that takes `game` (gauss, auto, and the chase where it applies) against
+/// brute force: verdict, nullity and the exact number of solutions.
+fn agree_with_brute_force(game: &Game, start: &Board) -> Result<(), TestCaseError> {
+    let oracle = check(game, start, Method::Brute);
+    let mut methods = vec![Method::Gauss, Method::Auto];
+    if Method::Chase.solver().check(game).is_ok() {
+        methods.push(Method::Chase);
+    }
+    for m in methods {
+        let s = check(game, start, m);
+        prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
+        prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
+        prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -59,17 +76,7 @@ proptest! {
             return Ok(()); // a shape larger than the board
         };
         let start = random_board(rows, cols, 2, seed);
-        let oracle = check(&game, &start, Method::Brute);
-        let mut methods = vec![Method::Gauss, Method::Auto];
-        if Method::Chase.solver().check(&game).is_ok() {
-            methods.push(Method::Chase);
-        }
-        for m in methods {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
-        }
+        agree_with_brute_force(&game, &start)?;
     }
 
     /// K states (prime and composite), every shape and boundary: gauss (GF(p) or the
@@ -90,17 +97,7 @@ proptest! {
             return Ok(());
         };
         let start = random_board(rows, cols, k, seed);
-        let oracle = check(&game, &start, Method::Brute);
-        let mut methods = vec![Method::Gauss, Method::Auto];
-        if Method::Chase.solver().check(&game).is_ok() {
-            methods.push(Method::Chase);
-        }
-        for m in methods {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
-        }
+        agree_with_brute_force(&game, &start)?;
         // The quiet patterns are quiet and generate a kernel of the right size.
         let a = analyze(&game, Method::Auto).unwrap();
         for q in &a.quiet {
