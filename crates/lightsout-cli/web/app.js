@@ -552,22 +552,29 @@
     return n;
   }
 
+  /** The plan for this board, or null: after explaining why there is none, or after a
+   *  failed request (already reported). */
+  async function planOrExplain() {
+    try {
+      await ensurePlan();
+    } catch (e) {
+      return null;
+    }
+    if (!S.plan) {
+      explainUnsolvable();
+      render();
+      return null;
+    }
+    return S.plan;
+  }
+
   async function hint() {
     stopPlay();
     if (lightsOn() === 0) {
       say('Every light is already ' + (S.target ? 'at the goal.' : 'off.'));
       return;
     }
-    try {
-      await ensurePlan();
-    } catch (e) {
-      return;
-    }
-    if (!S.plan) {
-      explainUnsolvable();
-      render();
-      return;
-    }
+    if (!(await planOrExplain())) return;
     // The first press in reading order: the way light chasing works through a board.
     const cell = S.plan.findIndex((v) => v > 0);
     if (cell < 0) return;
@@ -585,16 +592,7 @@
       return;
     }
     if (S.edit) setEdit(false);
-    try {
-      await ensurePlan();
-    } catch (e) {
-      return;
-    }
-    if (!S.plan) {
-      explainUnsolvable();
-      render();
-      return;
-    }
+    if (!(await planOrExplain())) return;
     const queue = [];
     for (let i = 0; i < S.plan.length; i++) for (let k = 0; k < S.plan[i]; k++) queue.push(i);
     if (!queue.length) {
