@@ -78,6 +78,7 @@ impl RulesArgs {
         }
     }
 
+    /// The rules the flags describe (errors name the bad flag value).
     pub fn rules(&self) -> Result<Rules, lightsout::Error> {
         self.spec().rules()
     }

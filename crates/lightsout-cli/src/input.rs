@@ -165,6 +165,7 @@ pub fn available_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// A byte count for messages: `512 B`, `1.5 GiB`.
 pub fn human_bytes(b: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     let mut v = b as f64;

@@ -5,17 +5,20 @@ use crate::formats::detect::Format;
 use serde::Serialize;
 use std::io::{BufWriter, Stdout, Write};
 
+/// The command's standard output, buffered.
 pub struct Out {
     inner: BufWriter<Stdout>,
 }
 
 impl Out {
+    /// Standard output with a 64 KiB buffer.
     pub fn stdout() -> Self {
         Self {
             inner: BufWriter::with_capacity(1 << 16, std::io::stdout()),
         }
     }
 
+    /// The buffered writer, for text output.
     pub fn writer(&mut self) -> &mut BufWriter<Stdout> {
         &mut self.inner
     }
@@ -33,6 +36,7 @@ impl Out {
         Ok(())
     }
 
+    /// Writes out what is buffered.
     pub fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
     }

@@ -101,6 +101,7 @@ impl Bits {
         Ok((Bits::Matrix(b.into_bits().expect("two states")), name))
     }
 
+    /// Number of rows.
     pub fn rows(&self) -> usize {
         match self {
             Bits::Raw { header, .. } => header.rows,
@@ -109,6 +110,7 @@ impl Bits {
         }
     }
 
+    /// Number of columns.
     pub fn cols(&self) -> usize {
         match self {
             Bits::Raw { header, .. } => header.cols,
@@ -140,6 +142,7 @@ pub struct TextRows<W: Write> {
 }
 
 impl<W: Write> TextRows<W> {
+    /// Rows of `cols` cells go to `writer`.
     pub fn new(writer: W, cols: usize) -> Self {
         Self {
             writer,

@@ -27,6 +27,7 @@ fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
     Ok(spec.game(args.size)?)
 }
 
+/// Runs `lightsout analyze`; the exit code on success.
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
     if args.nullity_only {
         let (rows, cols) = args.size.ok_or_else(|| {

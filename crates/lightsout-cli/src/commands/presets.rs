@@ -18,6 +18,7 @@ struct PresetLine {
     rules: &'static str,
 }
 
+/// Runs `lightsout presets`; the exit code on success.
 pub fn run(args: &PresetsArgs, out: &mut Out) -> Result<Exit, CliError> {
     for p in &PRESETS {
         if args.json {

@@ -14,6 +14,7 @@ use lightsout::solve::stream::{row_effect, BitOrder, RowSink};
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// Runs `lightsout random`; the exit code on success.
 pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
     let (rows, cols) = args.size;
     if rows as u64 * cols as u64 > MAX_CELLS {

@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 use tracing_subscriber::EnvFilter;
 
+/// Runs `lightsout serve` until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // Fails only if a subscriber is already set, which is harmless.

@@ -111,6 +111,7 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     })
 }
 
+/// Runs `lightsout solve`; the exit code on success.
 pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     if args.all && args.output.is_some() {
         return Err(CliError::input(

@@ -20,6 +20,7 @@ const BLOCK_PER_THREAD: u64 = 512;
 /// range, and several tasks a thread even out the growing cost per board.
 const TASKS_PER_THREAD: u64 = 4;
 
+/// Runs `lightsout table`; the exit code on success.
 pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
     if args.from > args.max {
         return Err(CliError::input(format!(

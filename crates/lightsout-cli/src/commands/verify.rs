@@ -14,6 +14,7 @@ use lightsout::solve::stream::{row_effect, BitOrder, RowSource};
 use lightsout::{Game, Preset, Rules};
 use std::io::Write;
 
+/// Runs `lightsout verify`; the exit code on success.
 pub fn run(args: &VerifyArgs, out: &mut Out) -> Result<Exit, CliError> {
     let spec = args.rules.spec();
     let preset = spec.preset()?;

@@ -23,18 +23,22 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
+/// `GET /`: the page.
 pub async fn index() -> impl IntoResponse {
     asset("text/html; charset=utf-8", INDEX)
 }
 
+/// `GET /app.js`.
 pub async fn script() -> impl IntoResponse {
     asset("text/javascript; charset=utf-8", SCRIPT)
 }
 
+/// `GET /style.css`.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
 }
 
+/// `GET /favicon.svg`.
 pub async fn icon() -> impl IntoResponse {
     asset("image/svg+xml", ICON)
 }

@@ -19,6 +19,7 @@ struct ErrorBody<'a> {
 }
 
 impl ApiError {
+    /// An error answer with any status.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         Self {
             status,

@@ -47,6 +47,8 @@ pub struct SolveRequest {
     pub method: Option<String>,
 }
 
+/// `POST /api/solve`: solves (and with `min`, searches the fewest presses) on the
+/// worker pool.
 pub async fn solve(
     State(app): State<AppState>,
     request: Request,
@@ -207,6 +209,8 @@ fn yes() -> bool {
     true
 }
 
+/// `POST /api/analyze`: rank, nullity, solvable positions and (unless too many) the
+/// quiet patterns.
 pub async fn analyze_game(
     State(app): State<AppState>,
     request: Request,
@@ -314,6 +318,7 @@ pub struct RandomBoard {
     pub board: Vec<Vec<u8>>,
 }
 
+/// `GET /api/random`: a random board of the rules, solvable unless `solvable=false`.
 pub async fn random(
     State(app): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
@@ -369,6 +374,7 @@ pub struct RulesAnswer {
     pub refused: Option<String>,
 }
 
+/// `GET /api/rules`.
 pub async fn rules_info(
     State(app): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
@@ -397,6 +403,7 @@ pub async fn rules_info(
     Ok(Json(answer))
 }
 
+/// `GET /api/presets` answer.
 #[derive(Serialize)]
 pub struct PresetList {
     presets: Vec<PresetInfo>,
@@ -409,6 +416,7 @@ pub async fn presets_list() -> Json<PresetList> {
     })
 }
 
+/// A named shape in `GET /api/capabilities`: its mask and offsets.
 #[derive(Serialize)]
 pub struct ShapeInfo {
     name: &'static str,
@@ -416,12 +424,14 @@ pub struct ShapeInfo {
     offsets: Vec<[i32; 2]>,
 }
 
+/// The numbers of states the server accepts.
 #[derive(Serialize)]
 pub struct ModRange {
     min: u8,
     max: u8,
 }
 
+/// The server's limits, as `GET /api/capabilities` lists them.
 #[derive(Serialize)]
 pub struct LimitsInfo {
     max_cells: u64,
@@ -480,6 +490,7 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
     })
 }
 
+/// `GET /api/health` answer.
 #[derive(Serialize)]
 pub struct Health {
     status: &'static str,

@@ -35,6 +35,7 @@ pub struct PresetInfo {
 }
 
 impl PresetInfo {
+    /// The listing of preset `p`.
     pub fn of(p: &Preset) -> Self {
         let rules = SpelledRules::of(&p.rules());
         let goal = p.goal();

@@ -44,6 +44,7 @@ pub struct Workers {
 }
 
 impl Workers {
+    /// `count` slots; a client waits at most `time_limit` for a slot and its work.
     pub fn new(count: usize, time_limit: Duration) -> Self {
         Self {
             slots: Arc::new(Semaphore::new(count)),
