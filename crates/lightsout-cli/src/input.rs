@@ -109,7 +109,8 @@ pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
     Ok((read_all(file, &name)?, name))
 }
 
-fn read_all(mut r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+/// Everything `r` gives; `name` names it in the error.
+pub fn read_all(mut r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)
         .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;

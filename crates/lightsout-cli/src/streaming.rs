@@ -6,10 +6,11 @@ use crate::error::CliError;
 use crate::formats::detect::Format;
 use crate::formats::pbm::{self, Encoding, Header};
 use crate::formats::{board, png};
+use crate::input::read_all;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{AllOn, BitOrder, PackedBytes, RowSink, RowSource};
 use memmap2::Mmap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// The bytes of a file: mapped, or read (stdin).
@@ -41,11 +42,7 @@ pub enum Bits {
 /// Maps a file (or reads stdin for `-`), with its display name.
 pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     if path.as_os_str() == "-" {
-        let mut v = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut v)
-            .map_err(|e| CliError::input(format!("stdin: cannot read: {e}")))?;
+        let v = read_all(std::io::stdin().lock(), "stdin")?;
         return Ok((Bytes::Owned(v), "stdin".into()));
     }
     let name = path.display().to_string();
@@ -61,11 +58,7 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     }
     if !meta.is_file() || meta.len() == 0 {
         // A pipe or device (or an empty file): read what comes.
-        let mut v = Vec::new();
-        let mut file = file;
-        file.read_to_end(&mut v)
-            .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
-        return Ok((Bytes::Owned(v), name));
+        return Ok((Bytes::Owned(read_all(file, &name)?), name));
     }
     // SAFETY: the map is read-only and private to this process; if another process
     // truncates the file meanwhile, reads may fault (as with any mapped file). Boards

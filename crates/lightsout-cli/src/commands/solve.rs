@@ -12,7 +12,7 @@ use crate::input;
 use crate::output::refuse_big_text;
 use crate::output::Out;
 use lightsout::{
-    all_solutions, analyze, minimal, solve, Analysis, Board, Game, Method, MinimalOptions, Solution,
+    all_solutions, analyze, minimal, solve, Analysis, Board, Game, Method, MinimalOptions,
 };
 use num_bigint::BigUint;
 use std::io::Write;
@@ -156,9 +156,8 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     }
     if args.all {
         let quiet = analyze(&game, solution.method)?.quiet;
-        return print_all(
-            args, &game, &start, &target, particular, &quiet, &solution, out,
-        );
+        let replayed = |p: &Board| replay(&game, &start, &target, p);
+        return print_all(args, particular, &quiet, &solution.count, replayed, out);
     }
 
     let (presses, minimal_proven) = if args.min {
@@ -298,21 +297,20 @@ pub(crate) fn replay(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// `--all`: every solution (`particular` plus the span of `quiet`, `count` of them) up to
+/// `--limit`, each checked by `replayed` before it is printed, then how many were.
 fn print_all(
     args: &SolveArgs,
-    game: &Game,
-    start: &Board,
-    target: &Board,
     particular: Board,
     quiet: &[Board],
-    solution: &Solution,
+    count: &BigUint,
+    replayed: impl Fn(&Board) -> Result<(), CliError>,
     out: &mut Out,
 ) -> Result<Exit, CliError> {
     let mut printed = 0u64;
     for presses in all_solutions(particular, quiet).take(args.limit.min(usize::MAX as u64) as usize)
     {
-        replay(game, start, target, &presses)?;
+        replayed(&presses)?;
         printed += 1;
         if args.json {
             out.json_line(&SolutionLine {
@@ -328,7 +326,7 @@ fn print_all(
             text::write(&presses, w)?;
         }
     }
-    let total = solution.count.to_string();
+    let total = count.to_string();
     if args.json {
         out.json_line(&AllSummary { total, printed })?;
     } else {
