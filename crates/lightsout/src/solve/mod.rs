@@ -27,6 +27,7 @@ pub use poly::{
 
 use crate::error::Error;
 use crate::game::{Board, Game};
+use crate::zk::GrayWalk;
 use num_bigint::BigUint;
 use std::fmt;
 use std::str::FromStr;
@@ -412,7 +413,7 @@ pub fn all_solutions(particular: Board, quiet: &[Board]) -> AllSolutions<'_> {
         radices: Vec::new(),
     });
     AllSolutions(Walk::Modular {
-        walk: span::GrayWalk::new(&span.radices),
+        walk: GrayWalk::new(&span.radices),
         values: particular.values(),
         current: Some(particular),
         span,
@@ -441,7 +442,7 @@ enum Walk<'a> {
         /// The generators and radices.
         span: span::Span,
         /// The walk over the coordinates.
-        walk: span::GrayWalk,
+        walk: GrayWalk,
         /// The next solution's values.
         values: Vec<u8>,
         /// The next solution.

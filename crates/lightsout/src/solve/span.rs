@@ -78,48 +78,6 @@ impl Span {
     }
 }
 
-/// A reflected mixed-radix Gray code over the coordinates: each step moves one
-/// coordinate by +1 or -1, so the element changes by plus or minus one generator.
-#[derive(Clone, Debug)]
-pub(crate) struct GrayWalk {
-    digits: Vec<u8>,
-    up: Vec<bool>,
-    radices: Vec<u8>,
-}
-
-impl GrayWalk {
-    pub fn new(radices: &[u8]) -> Self {
-        Self {
-            digits: vec![0; radices.len()],
-            up: vec![true; radices.len()],
-            radices: radices.to_vec(),
-        }
-    }
-
-    /// The next step, `(generator, +1 or -1)`, or `None` after the last element.
-    pub fn step(&mut self) -> Option<(usize, bool)> {
-        for j in 0..self.digits.len() {
-            let d = self.digits[j];
-            if self.up[j] && d + 1 < self.radices[j] {
-                self.digits[j] = d + 1;
-                return Some((j, true));
-            }
-            if !self.up[j] && d > 0 {
-                self.digits[j] = d - 1;
-                return Some((j, false));
-            }
-            self.up[j] = !self.up[j];
-        }
-        None
-    }
-
-    /// The current coordinates.
-    #[cfg(test)]
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-}
-
 /// `x += g` (or `x -= g`) mod `k`.
 #[inline]
 pub(crate) fn add_scaled(x: &mut [u8], g: &[u8], plus: bool, k: u8) {
@@ -138,19 +96,8 @@ pub(crate) fn add_scaled(x: &mut [u8], g: &[u8], plus: bool, k: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::zk::GrayWalk;
     use std::collections::HashSet;
-
-    #[test]
-    fn gray_walk_visits_every_tuple_once() {
-        let radices = [3, 1, 2, 4];
-        let mut w = GrayWalk::new(&radices);
-        let mut seen = HashSet::from([w.digits().to_vec()]);
-        while let Some((j, _)) = w.step() {
-            assert!(j < radices.len());
-            assert!(seen.insert(w.digits().to_vec()));
-        }
-        assert_eq!(seen.len(), 24);
-    }
 
     #[test]
     fn span_of_related_generators_counts_each_element_once() {

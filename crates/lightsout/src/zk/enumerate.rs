@@ -22,8 +22,7 @@ use super::ZkKernel;
 #[derive(Clone, Debug)]
 pub struct KernelIter<'a> {
     kernel: &'a ZkKernel,
-    digits: Vec<u8>,
-    up: Vec<bool>,
+    walk: GrayWalk,
     current: Vec<u8>,
     total: u64,
     nonzero: usize,
@@ -38,11 +37,9 @@ impl<'a> KernelIter<'a> {
             kernel.unknowns(),
             "start vector has the wrong length"
         );
-        let g = kernel.generators().len();
         Self {
             kernel,
-            digits: vec![0; g],
-            up: vec![true; g],
+            walk: GrayWalk::new(kernel.radices()),
             total: start.iter().map(|&x| u64::from(x)).sum(),
             nonzero: start.iter().filter(|&&x| x != 0).count(),
             current: start,
@@ -60,25 +57,9 @@ impl<'a> KernelIter<'a> {
             self.started = true;
             return Some(&self.current);
         }
-        let radices = self.kernel.radices();
-        // The lowest digit that can still move its way moves; the digits below it sit
-        // at an end and turn round.
-        let mut i = 0;
-        let add = loop {
-            if i == radices.len() {
-                self.done = true;
-                return None;
-            }
-            if self.up[i] && self.digits[i] + 1 < radices[i] {
-                self.digits[i] += 1;
-                break true;
-            }
-            if !self.up[i] && self.digits[i] > 0 {
-                self.digits[i] -= 1;
-                break false;
-            }
-            self.up[i] = !self.up[i];
-            i += 1;
+        let Some((i, add)) = self.walk.step() else {
+            self.done = true;
+            return None;
         };
         let k = self.kernel.modulus();
         let g = &self.kernel.generators()[i];
@@ -118,10 +99,73 @@ impl<'a> KernelIter<'a> {
     }
 }
 
+/// A reflected mixed-radix Gray code over the coordinates: each step moves one
+/// coordinate by +1 or -1, so the element changes by plus or minus one generator.
+#[derive(Clone, Debug)]
+pub(crate) struct GrayWalk {
+    digits: Vec<u8>,
+    up: Vec<bool>,
+    radices: Vec<u8>,
+}
+
+impl GrayWalk {
+    /// The walk over the tuples `0 <= c_i < radices[i]`, at the zero tuple.
+    pub fn new(radices: &[u8]) -> Self {
+        Self {
+            digits: vec![0; radices.len()],
+            up: vec![true; radices.len()],
+            radices: radices.to_vec(),
+        }
+    }
+
+    /// The next step, `(generator, +1 or -1)`, or `None` after the last element. The
+    /// lowest coordinate that can still move its way moves; those below it sit at an
+    /// end and turn round.
+    pub fn step(&mut self) -> Option<(usize, bool)> {
+        for j in 0..self.digits.len() {
+            let d = self.digits[j];
+            if self.up[j] && d + 1 < self.radices[j] {
+                self.digits[j] = d + 1;
+                return Some((j, true));
+            }
+            if !self.up[j] && d > 0 {
+                self.digits[j] = d - 1;
+                return Some((j, false));
+            }
+            self.up[j] = !self.up[j];
+        }
+        None
+    }
+
+    /// The current coordinates.
+    #[cfg(test)]
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+}
+
 impl Iterator for KernelIter<'_> {
     type Item = Vec<u8>;
 
     fn next(&mut self) -> Option<Vec<u8>> {
         self.advance().map(<[u8]>::to_vec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn gray_walk_visits_every_tuple_once() {
+        let radices = [3, 1, 2, 4];
+        let mut w = GrayWalk::new(&radices);
+        let mut seen = HashSet::from([w.digits().to_vec()]);
+        while let Some((j, _)) = w.step() {
+            assert!(j < radices.len());
+            assert!(seen.insert(w.digits().to_vec()));
+        }
+        assert_eq!(seen.len(), 24);
     }
 }

@@ -4,7 +4,8 @@
 use super::{Budget, Minimal, MinimalOptions, XorShift};
 use crate::error::Error;
 use crate::game::Board;
-use crate::solve::span::{add_scaled, GrayWalk, Span};
+use crate::solve::span::{add_scaled, Span};
+use crate::zk::GrayWalk;
 use std::time::Instant;
 
 /// A candidate: its total presses and its press counts.
