@@ -135,13 +135,14 @@ pub fn all_on(rows: usize, cols: usize, modulus: u8) -> Result<Board, CliError> 
     Ok(b)
 }
 
-/// Bytes a board takes in memory.
+/// Bytes a board takes in memory (saturating: an absurd size is simply too much).
 pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
-    if modulus == 2 {
-        rows as u64 * cols.div_ceil(64) as u64 * 8
+    let row_bytes = if modulus == 2 {
+        cols.div_ceil(64) as u64 * 8
     } else {
-        rows as u64 * cols as u64
-    }
+        cols as u64
+    };
+    (rows as u64).saturating_mul(row_bytes)
 }
 
 /// Errors (exit 2) if `bytes` is more than the memory available now.

@@ -183,6 +183,12 @@ fn random_is_deterministic_and_solvable_means_solvable() {
         }
     }
     assert_eq!(unsolvable, 3);
+    // Over the cell limit, even where rows x cols overflows 64 bits.
+    for size in ["1048576x1048577", "4294967296x4294967296"] {
+        run(&["random", size, "-o", s(&path(&d, "big.pbm"))])
+            .code(2)
+            .stderr(predicate::str::contains("limit of 2^40 cells"));
+    }
 }
 
 #[test]

@@ -17,7 +17,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// Runs `lightsout random`; the exit code on success.
 pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
     let (rows, cols) = args.size;
-    if rows as u64 * cols as u64 > MAX_CELLS {
+    if (rows as u64)
+        .checked_mul(cols as u64)
+        .is_none_or(|cells| cells > MAX_CELLS)
+    {
         return Err(CliError::input(format!(
             "{rows}x{cols} is more than the limit of 2^40 cells"
         )));

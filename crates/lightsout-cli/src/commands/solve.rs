@@ -268,7 +268,8 @@ impl Summary<'_> {
 
 /// Errors if holding a basis of `nullity` quiet patterns would take too much memory.
 fn check_basis_size(game: &Game, nullity: usize) -> Result<(), CliError> {
-    let bytes = input::board_bytes(game.rows(), game.cols(), game.modulus()) * nullity as u64;
+    let bytes =
+        input::board_bytes(game.rows(), game.cols(), game.modulus()).saturating_mul(nullity as u64);
     if bytes > MAX_BASIS_BYTES {
         return Err(CliError::input(format!(
             "--all/--min need the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",

@@ -223,7 +223,8 @@ pub async fn analyze_game(
     app.workers
         .run("analysis", move |_| {
             let a = analyze(&game, method)?;
-            let listed = with_quiet && a.nullity as u64 * game.cells() as u64 <= MAX_QUIET_CELLS;
+            let quiet_cells = (a.nullity as u64).saturating_mul(game.cells() as u64);
+            let listed = with_quiet && quiet_cells <= MAX_QUIET_CELLS;
             Ok(AnalyzeReport {
                 rows,
                 cols,
