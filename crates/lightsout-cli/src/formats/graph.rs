@@ -95,7 +95,7 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
                 "{name}: \"{field}\"[{i}] is {v}, not below the number of states {k}"
             )));
         }
-        Board::from_values(game.rows(), game.cols(), k, &values)
+        game.board_from_values(&values)
             .map_err(|e| CliError::input(format!("{name}: {e}")))
     };
     let start = position("lights", file.lights, 1)?;

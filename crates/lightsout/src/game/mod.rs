@@ -185,6 +185,19 @@ impl Game {
         Board::try_new(self.rows, self.cols, self.modulus()).expect("game dimensions are valid")
     }
 
+    /// A board of this game from its row-major values, each below the modulus.
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Game, Rules, Shape};
+    /// let game = Game::new(1, 3, Rules::new(Shape::plus(), Boundary::Open, 3)?)?;
+    /// assert_eq!(game.board_from_values(&[0, 2, 1])?.to_string(), "021\n");
+    /// assert!(game.board_from_values(&[0, 3, 1]).is_err());
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn board_from_values(&self, values: &[u8]) -> Result<Board, Error> {
+        Board::from_values(self.rows, self.cols, self.modulus(), values)
+    }
+
     /// Errors unless `board` fits this game (dimensions and modulus).
     pub fn check_board(&self, board: &Board) -> Result<(), Error> {
         if (board.rows(), board.cols(), board.modulus()) != (self.rows, self.cols, self.modulus()) {

@@ -52,15 +52,11 @@ impl Solver for Brute {
         self.check(game)?;
         let sweep = sweep(game, &rhs.values(), true);
         let nullity = sweep.nullity;
-        let presses = match &sweep.first_solution {
-            Some(v) => Some(Board::from_values(
-                game.rows(),
-                game.cols(),
-                game.modulus(),
-                v,
-            )?),
-            None => None,
-        };
+        let presses = sweep
+            .first_solution
+            .as_deref()
+            .map(|v| game.board_from_values(v))
+            .transpose()?;
         Ok(Solution {
             method: Method::Brute,
             presses,
@@ -76,7 +72,7 @@ impl Solver for Brute {
         let quiet = sweep
             .quiet
             .iter()
-            .map(|v| Board::from_values(game.rows(), game.cols(), game.modulus(), v))
+            .map(|v| game.board_from_values(v))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Analysis {
             method: Method::Brute,

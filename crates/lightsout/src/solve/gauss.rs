@@ -72,15 +72,11 @@ impl Solver for Gauss {
         self.check(game)?;
         if game.modulus() != 2 {
             let z = zk::solve(&ZkMatrix::toggle(game), &rhs.values())?;
-            let presses = match &z.solution {
-                Some(x) => Some(Board::from_values(
-                    game.rows(),
-                    game.cols(),
-                    game.modulus(),
-                    x,
-                )?),
-                None => None,
-            };
+            let presses = z
+                .solution
+                .as_deref()
+                .map(|x| game.board_from_values(x))
+                .transpose()?;
             return Ok(Solution {
                 method: Method::Gauss,
                 presses,
@@ -101,7 +97,7 @@ impl Solver for Gauss {
                 .kernel
                 .generators()
                 .iter()
-                .map(|g| Board::from_values(game.rows(), game.cols(), game.modulus(), g))
+                .map(|g| game.board_from_values(g))
                 .collect::<Result<_, _>>()?;
             return Ok(Analysis {
                 method: Method::Gauss,
