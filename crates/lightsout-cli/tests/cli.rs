@@ -179,6 +179,28 @@ fn all_lists_every_solution_then_a_summary() {
     assert!(text.lines().last().unwrap().contains(r#""printed":3"#));
 }
 
+/// A rank past 2^64 is printed exactly (no board is built for --nullity-only).
+#[test]
+fn nullity_only_rank_is_exact_past_u64() {
+    let out = lightsout()
+        .args([
+            "analyze",
+            "--size",
+            "18446744073709551615x3",
+            "--nullity-only",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let nullity: u128 = json_of(&out.get_output().stdout)["nullity"]
+        .as_u64()
+        .unwrap()
+        .into();
+    let rank = 3 * u128::from(u64::MAX) - nullity;
+    assert!(text.contains(&format!(r#""rank":{rank}"#)), "{text}");
+}
+
 #[test]
 fn analyze_4x4() {
     let out = lightsout()
@@ -260,6 +282,11 @@ fn bad_input_is_a_clear_error() {
         (&["solve", "--method", "magic"], b"", "unknown method"),
         (&["solve", "/nonexistent/board.txt"], b"", "cannot open"),
         (&["table", "--max", "0"], b"", "0"),
+        (
+            &["analyze", "--size", "200000000x200000000", "--nullity-only"],
+            b"",
+            "at most 100000000",
+        ),
         (&["solve", "--mod", "1", "--size", "3x3"], b"", "1"),
         (
             &["solve", "--shape", "000/000/000", "--size", "3x3"],

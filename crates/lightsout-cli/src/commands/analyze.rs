@@ -44,7 +44,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
             rows,
             cols,
             method: a.method.name(),
-            rank: a.rank,
+            rank: a.rank as u128,
             nullity: a.nullity,
             solvable_positions: solvable.to_string(),
             quiet_patterns: Some(a.quiet.iter().map(Board::to_rows).collect()),
@@ -80,6 +80,10 @@ pub(crate) fn solvable_positions(game: &Game, quiet: &[Board]) -> (BigUint, BigU
     (positions, solvable)
 }
 
+/// Largest shorter side `--nullity-only` accepts: polynomials of degree 10^8 take about a
+/// minute (10^7: 2 s, 3 x 10^7: 11 s on the benchmark machine).
+const NULLITY_ONLY_MAX_SIDE: usize = 100_000_000;
+
 /// Nullity from polynomials alone: plus or sigma rules on an open two-state board.
 fn nullity_only(
     args: &AnalyzeArgs,
@@ -96,8 +100,14 @@ fn nullity_only(
             ))
         }
     };
+    if rows.min(cols) > NULLITY_ONLY_MAX_SIDE {
+        return Err(CliError::input(format!(
+            "--nullity-only handles a shorter side of at most {NULLITY_ONLY_MAX_SIDE} (about a minute); {rows}x{cols} is larger"
+        )));
+    }
     let nullity = sutner_nullity(rows, cols, self_toggle);
-    let rank = (rows as u128 * cols as u128 - nullity as u128) as usize;
+    // The rank can pass 2^64 (both sides near 2^32 and beyond): exact in u128.
+    let rank = rows as u128 * cols as u128 - nullity as u128;
     if args.json {
         out.json_line(&AnalyzeReport {
             rows,

@@ -99,7 +99,8 @@ pub struct AnalyzeReport {
     pub rows: usize,
     pub cols: usize,
     pub method: &'static str,
-    pub rank: usize,
+    /// Exact even past 2^64 (`analyze --nullity-only` of a huge board).
+    pub rank: u128,
     pub nullity: usize,
     /// Number of solvable start positions, as a decimal string.
     pub solvable_positions: String,
