@@ -55,11 +55,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         writeln!(w, "rank: {}", a.rank)?;
         writeln!(w, "nullity: {}", a.nullity)?;
         writeln!(w, "solvable positions: {solvable} of {positions}")?;
-        let k = game.modulus();
-        let prime = (2..u16::from(k))
-            .take_while(|d| d * d <= u16::from(k))
-            .all(|d| !u16::from(k).is_multiple_of(d));
         // Over Z_K for composite K the quiet patterns form a module, not a vector space.
+        let prime = lightsout::zk::is_prime(game.modulus().into());
         let what = if prime { "a basis" } else { "generators" };
         writeln!(w, "quiet patterns: {} ({what})", a.quiet.len())?;
         for (i, q) in a.quiet.iter().enumerate() {

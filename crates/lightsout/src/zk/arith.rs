@@ -56,8 +56,13 @@ pub(crate) fn factorize(k: u32) -> Vec<(u32, u32)> {
     out
 }
 
-/// True if `k` is prime.
-pub(crate) fn is_prime(k: u32) -> bool {
+/// True if `k` is prime (then the quiet patterns mod `k` form a vector space with a
+/// basis; for a composite `k` they form a module with generators).
+///
+/// ```
+/// assert!(lightsout::zk::is_prime(3) && !lightsout::zk::is_prime(4));
+/// ```
+pub fn is_prime(k: u32) -> bool {
     k >= 2 && factorize(k) == [(k, 1)]
 }
 

@@ -66,6 +66,7 @@ mod solve;
 mod tests;
 
 pub(crate) use arith::factorize;
+pub use arith::is_prime;
 pub(crate) use enumerate::GrayWalk;
 pub use enumerate::KernelIter;
 pub use matrix::ZkMatrix;
