@@ -40,6 +40,12 @@ pub enum Error {
     /// A search or enumeration bound was exceeded (e.g. the minimal-press search).
     #[error("{0}")]
     LimitExceeded(String),
+    /// The operation was stopped by its [`Budget`](crate::Budget)'s cancel flag.
+    #[error("cancelled")]
+    Cancelled,
+    /// The operation ran past its [`Budget`](crate::Budget)'s deadline.
+    #[error("time limit reached")]
+    TimeLimit,
     /// A computed answer failed its own check: a bug, reported instead of a wrong answer.
     #[error("internal error (please report): {0}")]
     Internal(String),

@@ -34,6 +34,7 @@
 // Word-level kernels index several slices in step; ranges read better there.
 #![allow(clippy::needless_range_loop)]
 
+mod budget;
 mod error;
 pub mod game;
 pub mod gf2;
@@ -42,6 +43,7 @@ pub mod solve;
 mod testing;
 pub mod zk;
 
+pub use budget::Budget;
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
