@@ -1,8 +1,8 @@
 //! Every command and flag, in one place.
 
-use crate::formats::detect::Format;
 use clap::{Args, Parser, Subcommand};
 use lightsout::{Method, Rules, RulesSpec};
+use lightsout_formats::detect::Format;
 use std::path::PathBuf;
 
 /// Exact Lights Out solver: any size, every classic algorithm, and a polynomial method
@@ -131,7 +131,7 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
     /// Board format of files without a telling extension, stdin and stdout (default:
     /// from the extension, else from the first bytes, else text).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = parse_format)]
     pub format: Option<Format>,
 }
 
@@ -193,7 +193,7 @@ pub struct RandomArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Output format (default: from the extension, else text).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = parse_format)]
     pub format: Option<Format>,
 }
 
@@ -207,7 +207,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Format of files without a telling extension (default: from the first bytes).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = parse_format)]
     pub format: Option<Format>,
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -277,4 +277,10 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
             "'{s}' is not a time limit: expected seconds, more than 0 and at most 86400"
         )),
     }
+}
+
+/// `--format`: text, pbm or png.
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+        .map_err(|e: lightsout_formats::FormatError| e.to_string())
 }

@@ -70,6 +70,16 @@ impl From<lightsout::Error> for CliError {
     }
 }
 
+impl From<lightsout_formats::FormatError> for CliError {
+    fn from(e: lightsout_formats::FormatError) -> Self {
+        match e {
+            lightsout_formats::FormatError::Input(m) => CliError::input(m),
+            lightsout_formats::FormatError::Io(io) => io.into(),
+            other => CliError::failure(other.to_string()),
+        }
+    }
+}
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         let mut err = CliError::failure(format!("I/O error: {e}"));

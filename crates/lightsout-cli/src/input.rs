@@ -2,9 +2,9 @@
 //! memory check made before anything big is allocated.
 
 use crate::error::CliError;
-use crate::formats::board;
-use crate::formats::detect::Format;
 use lightsout::Board;
+use lightsout_formats::board;
+use lightsout_formats::detect::Format;
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
@@ -87,7 +87,7 @@ pub fn start_board_or(
 pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Board, CliError> {
     let (bytes, name) = read_file(path)?;
     let format = Format::for_input(Some(path), format, &bytes);
-    board::parse(&bytes, format, modulus, &name)
+    Ok(board::parse(&bytes, format, modulus, &name)?)
 }
 
 /// Reads a whole file (or stdin for `-`), with its name for messages.
@@ -135,50 +135,4 @@ pub fn all_on(rows: usize, cols: usize, modulus: u8) -> Result<Board, CliError> 
     Ok(b)
 }
 
-/// Bytes a board takes in memory (saturating: an absurd size is simply too much).
-pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
-    let row_bytes = if modulus == 2 {
-        cols.div_ceil(64) as u64 * 8
-    } else {
-        cols as u64
-    };
-    (rows as u64).saturating_mul(row_bytes)
-}
-
-/// Errors (exit 2) if `bytes` is more than the memory available now.
-pub fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
-    if let Some(avail) = available_memory() {
-        if bytes > avail {
-            return Err(CliError::input(format!(
-                "{what} needs {} of memory, but only {} is available",
-                human_bytes(bytes),
-                human_bytes(avail)
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// `MemAvailable` from /proc/meminfo (None where there is no such file).
-pub fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// A byte count for messages: `512 B`, `1.5 GiB`.
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = b as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{b} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
-}
+pub use lightsout_formats::memory::{available_memory, board_bytes, check_memory, human_bytes};

@@ -1,7 +1,7 @@
 //! Buffered stdout that treats a closed pipe (`lightsout ... | head`) as a normal end.
 
 use crate::error::CliError;
-use crate::formats::detect::Format;
+use lightsout_formats::detect::Format;
 use serde::Serialize;
 use std::io::{BufWriter, Stdout, Write};
 

@@ -3,12 +3,12 @@
 //! formats are parsed into memory. Answers stream out to a PBM, PNG or text writer.
 
 use crate::error::CliError;
-use crate::formats::detect::Format;
-use crate::formats::pbm::{self, Encoding, Header};
-use crate::formats::{board, png};
 use crate::input::read_all;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{AllOn, BitOrder, PackedBytes, RowSink, RowSource};
+use lightsout_formats::detect::Format;
+use lightsout_formats::pbm::{self, Encoding, Header};
+use lightsout_formats::{board, png};
 use memmap2::Mmap;
 use std::io::Write;
 use std::path::Path;

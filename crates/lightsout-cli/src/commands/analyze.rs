@@ -2,11 +2,11 @@
 
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::graph;
-use crate::formats::json::AnalyzeReport;
-use crate::formats::text;
 use crate::output::Out;
 use lightsout::{analyze, kernel_size, sutner_nullity, Board, Game, Method};
+use lightsout_formats::graph;
+use lightsout_formats::json::AnalyzeReport;
+use lightsout_formats::text;
 use num_bigint::BigUint;
 use std::io::Write;
 

@@ -5,12 +5,12 @@
 use crate::atomic;
 use crate::cli::RandomArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::detect::Format;
-use crate::formats::pbm::MAX_CELLS;
 use crate::output::{refuse_big_text, Out};
 use crate::streaming::write_rows;
 use lightsout::gf2::words_for;
 use lightsout::solve::stream::{row_effect, BitOrder, RowSink};
+use lightsout_formats::detect::Format;
+use lightsout_formats::pbm::MAX_CELLS;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

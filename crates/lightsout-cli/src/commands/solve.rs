@@ -3,17 +3,17 @@
 use crate::atomic;
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::board;
-use crate::formats::detect::Format;
-use crate::formats::graph::{self, GraphSolveReport};
-use crate::formats::json::{AllSummary, SolutionLine, SolveReport};
-use crate::formats::text;
 use crate::input;
 use crate::output::refuse_big_text;
 use crate::output::Out;
 use lightsout::{
     all_solutions, analyze, minimal, solve, Analysis, Board, Game, Method, MinimalOptions,
 };
+use lightsout_formats::board;
+use lightsout_formats::detect::Format;
+use lightsout_formats::graph::{self, GraphSolveReport};
+use lightsout_formats::json::{AllSummary, SolutionLine, SolveReport};
+use lightsout_formats::text;
 use num_bigint::BigUint;
 use std::io::Write;
 use std::path::Path;
@@ -180,7 +180,7 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
 
     let press_count = presses.total();
     if let Some(path) = &args.output {
-        atomic::write_file(path, |w| board::write(&presses, out_format, w))?;
+        atomic::write_file(path, |w| Ok(board::write(&presses, out_format, w)?))?;
     }
     if args.json {
         let report = SolveReport {

@@ -17,13 +17,13 @@ use super::solve::{print_unsolvable, Summary, RANK_TEST_REASON, WITNESS_MAX_CELL
 use crate::atomic;
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::detect::Format;
-use crate::formats::json::SolveReport;
 use crate::output::{refuse_big_text, Out};
 use crate::streaming::{native_order, write_rows, Bits};
 use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
 use lightsout::solve::StreamPlan;
 use lightsout::{Game, Method, Rules};
+use lightsout_formats::detect::Format;
+use lightsout_formats::json::SolveReport;
 
 /// Solves by streaming if the request allows it; `None` means "use the in-memory path".
 pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<Exit>, CliError> {

@@ -5,11 +5,11 @@
 
 use crate::cli::TableArgs;
 use crate::error::{CliError, Exit};
-use crate::formats::json::{RectLine, TableLine};
 use crate::output::Out;
 use indicatif::{ProgressBar, ProgressStyle};
 use lightsout::solve::nullity_squares;
 use lightsout::sutner_nullity;
+use lightsout_formats::json::{RectLine, TableLine};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 

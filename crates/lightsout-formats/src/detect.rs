@@ -5,7 +5,7 @@
 use std::path::Path;
 
 /// A board file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// One row per line, `0`/`1` or `.`/`#` (the text format).
     Text,
@@ -16,6 +16,20 @@ pub enum Format {
 }
 
 impl Format {
+    /// The names `--format` and the API accept, in the order of [`Format::ALL`].
+    pub const NAMES: [&'static str; 3] = ["text", "pbm", "png"];
+    /// Every format.
+    pub const ALL: [Format; 3] = [Format::Text, Format::Pbm, Format::Png];
+
+    /// The format's name (`text`, `pbm`, `png`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Pbm => "pbm",
+            Format::Png => "png",
+        }
+    }
+
     /// The format named by a path's extension, if it names one.
     pub fn from_extension(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -50,6 +64,27 @@ impl Format {
         explicit
             .or_else(|| path.and_then(Format::from_extension))
             .unwrap_or_else(|| Format::sniff(bytes))
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = crate::FormatError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                crate::FormatError::input(format!(
+                    "unknown format '{s}' (expected text, pbm or png)"
+                ))
+            })
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

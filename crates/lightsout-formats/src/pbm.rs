@@ -5,7 +5,7 @@
 //! raster. Sizes are checked against [`MAX_CELLS`] and the raster length against the
 //! file before anything is allocated.
 
-use crate::error::CliError;
+use crate::FormatError;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{BitOrder, BytesSink, PackedBytes, RowSink, RowSource};
 use std::io::Write;
@@ -39,12 +39,12 @@ impl Header {
     }
 
     /// The raster of a P4 file, checked to be complete.
-    pub fn raster<'a>(&self, bytes: &'a [u8], name: &str) -> Result<&'a [u8], CliError> {
+    pub fn raster<'a>(&self, bytes: &'a [u8], name: &str) -> Result<&'a [u8], FormatError> {
         debug_assert_eq!(self.encoding, Encoding::Raw);
         let need = self.rows as u64 * self.row_bytes() as u64;
         let have = (bytes.len() - self.data_start) as u64;
         if have < need {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "{name}: truncated PBM: a {}x{} raster needs {need} bytes after the header, but the file has {have}",
                 self.cols, self.rows
             )));
@@ -54,8 +54,8 @@ impl Header {
 }
 
 /// Parses the header of a PBM file (P1 or P4) and checks its size limits.
-pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, CliError> {
-    let bad = |what: &str| CliError::input(format!("{name}: not a PBM bitmap: {what}"));
+pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
+    let bad = |what: &str| FormatError::input(format!("{name}: not a PBM bitmap: {what}"));
     let encoding = match bytes.get(..2) {
         Some(b"P1") => Encoding::Plain,
         Some(b"P4") => Encoding::Raw,
@@ -87,13 +87,13 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, CliError> {
     }
     let [cols, rows] = numbers;
     if cols == 0 || rows == 0 {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: the PBM header says {cols}x{rows}: a board needs at least one row and one column"
         )));
     }
     let cells = cols.saturating_mul(rows);
     if cells > MAX_CELLS {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: the PBM header claims {cols}x{rows} = {} cells, more than the limit of 2^40 ({MAX_CELLS}) cells",
             if cells == u64::MAX { "over 2^64".to_string() } else { cells.to_string() }
         )));
@@ -105,7 +105,7 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, CliError> {
                 Some(b) if b.is_ascii_whitespace() => pos + 1,
                 Some(_) => return Err(bad("no whitespace after the height")),
                 None => {
-                    return Err(CliError::input(format!(
+                    return Err(FormatError::input(format!(
                         "{name}: truncated PBM: the file ends after the header"
                     )))
                 }
@@ -138,7 +138,7 @@ fn skip_space_and_comments(bytes: &[u8], mut pos: usize) -> usize {
 
 /// Reads a whole PBM file into a matrix (the caller checks the memory first; see
 /// [`parse_header`] for the size).
-pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, CliError> {
+pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, FormatError> {
     let (rows, cols) = (header.rows, header.cols);
     match header.encoding {
         Encoding::Raw => {
@@ -157,11 +157,11 @@ pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, CliE
     }
 }
 
-fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMatrix, CliError> {
+fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMatrix, FormatError> {
     let cells = rows * cols;
     // Every cell is at least one byte: a short file is caught before allocating.
     if text.len() < cells {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: truncated PBM: a {cols}x{rows} P1 raster needs {cells} digits, but only {} bytes follow the header",
             text.len()
         )));
@@ -175,14 +175,14 @@ fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMa
             Some(b'0') => {}
             Some(b'1') => m.set(i / cols, i % cols, true),
             Some(&c) => {
-                return Err(CliError::input(format!(
+                return Err(FormatError::input(format!(
                     "{name}: bad P1 pixel {:?} (expected 0 or 1) for cell {} of {cells}",
                     c as char,
                     i + 1
                 )))
             }
             None => {
-                return Err(CliError::input(format!(
+                return Err(FormatError::input(format!(
                     "{name}: truncated PBM: the P1 raster ends after {i} of {cells} pixels"
                 )))
             }

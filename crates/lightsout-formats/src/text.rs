@@ -3,13 +3,13 @@
 //! `0..K-1`; with K > 10 states cells are numbers separated by spaces. Blank lines are
 //! ignored, `\r\n` line ends accepted.
 
-use crate::error::CliError;
+use crate::FormatError;
 use lightsout::Board;
 
 /// Parses a text board with `modulus` states. `name` names the source in errors.
-pub fn parse(bytes: &[u8], modulus: u8, name: &str) -> Result<Board, CliError> {
+pub fn parse(bytes: &[u8], modulus: u8, name: &str) -> Result<Board, FormatError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        CliError::input(format!(
+        FormatError::input(format!(
             "{name}: not UTF-8 text (invalid byte at offset {})",
             e.valid_up_to()
         ))
@@ -29,7 +29,7 @@ pub fn parse(bytes: &[u8], modulus: u8, name: &str) -> Result<Board, CliError> {
         };
         if let Some(first) = rows.first() {
             if cells.len() != first.len() {
-                return Err(CliError::input(format!(
+                return Err(FormatError::input(format!(
                     "{name}: line {lineno} has {} cells, but line {first_line} has {} (rows must have equal length)",
                     cells.len(),
                     first.len()
@@ -41,16 +41,22 @@ pub fn parse(bytes: &[u8], modulus: u8, name: &str) -> Result<Board, CliError> {
         rows.push(cells);
     }
     if rows.is_empty() {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: empty input (no board rows)"
         )));
     }
     let (r, c) = (rows.len(), rows[0].len());
     let values: Vec<u8> = rows.into_iter().flatten().collect();
-    Board::from_values(r, c, modulus, &values).map_err(|e| CliError::input(format!("{name}: {e}")))
+    Board::from_values(r, c, modulus, &values)
+        .map_err(|e| FormatError::input(format!("{name}: {e}")))
 }
 
-fn parse_digits(line: &str, modulus: u8, name: &str, lineno: usize) -> Result<Vec<u8>, CliError> {
+fn parse_digits(
+    line: &str,
+    modulus: u8,
+    name: &str,
+    lineno: usize,
+) -> Result<Vec<u8>, FormatError> {
     let mut cells = Vec::with_capacity(line.len());
     for (col, ch) in line.chars().enumerate() {
         let v = match ch {
@@ -64,7 +70,7 @@ fn parse_digits(line: &str, modulus: u8, name: &str, lineno: usize) -> Result<Ve
                 } else {
                     format!("a digit 0-{} or '.'", modulus - 1)
                 };
-                return Err(CliError::input(format!(
+                return Err(FormatError::input(format!(
                     "{name}: line {lineno}, column {}: unexpected character {ch:?} (expected {expected})",
                     col + 1
                 )));
@@ -75,7 +81,12 @@ fn parse_digits(line: &str, modulus: u8, name: &str, lineno: usize) -> Result<Ve
     Ok(cells)
 }
 
-fn parse_numbers(line: &str, modulus: u8, name: &str, lineno: usize) -> Result<Vec<u8>, CliError> {
+fn parse_numbers(
+    line: &str,
+    modulus: u8,
+    name: &str,
+    lineno: usize,
+) -> Result<Vec<u8>, FormatError> {
     line.split_whitespace()
         .enumerate()
         .map(|(i, tok)| {
@@ -84,7 +95,7 @@ fn parse_numbers(line: &str, modulus: u8, name: &str, lineno: usize) -> Result<V
                 .filter(|&v| v < u16::from(modulus))
                 .map(|v| v as u8)
                 .ok_or_else(|| {
-                    CliError::input(format!(
+                    FormatError::input(format!(
                         "{name}: line {lineno}, cell {}: {tok:?} is not a number from 0 to {}",
                         i + 1,
                         modulus - 1

@@ -3,22 +3,23 @@
 //! 1-bit grayscale. The size in the header is checked before anything is allocated.
 
 use super::pbm::MAX_CELLS;
-use crate::error::CliError;
-use crate::input::{board_bytes, check_memory};
+use crate::memory::{board_bytes, check_memory};
+use crate::FormatError;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{BitOrder, BytesSink, RowSink};
 use png::{BitDepth, ColorType, Transformations};
 use std::io::Write;
 
 /// Reads a PNG board.
-pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, CliError> {
-    let bad = |e: png::DecodingError| CliError::input(format!("{name}: not a readable PNG: {e}"));
+pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
+    let bad =
+        |e: png::DecodingError| FormatError::input(format!("{name}: not a readable PNG: {e}"));
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let info = decoder.read_header_info().map_err(bad)?;
     let (cols, rows) = (info.width as usize, info.height as usize);
     let cells = cols as u64 * rows as u64;
     if cells > MAX_CELLS {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: the PNG is {cols}x{rows} = {cells} pixels, more than the limit of 2^40 cells"
         )));
     }
@@ -54,7 +55,7 @@ pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, CliError> {
             match reader.next_row().map_err(bad)? {
                 Some(row) => row.data(),
                 None => {
-                    return Err(CliError::input(format!(
+                    return Err(FormatError::input(format!(
                         "{name}: truncated PNG: {r} of {rows} rows"
                     )))
                 }
@@ -82,7 +83,7 @@ pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, CliError> {
             if px.iter().all(|&v| v == 0) {
                 m.set(r, c, true);
             } else if !px.iter().all(|&v| v == 255) {
-                return Err(CliError::input(format!(
+                return Err(FormatError::input(format!(
                     "{name}: not a black-and-white image: pixel at row {}, column {} is {px:?} (only black = on and white = off are boards)",
                     r + 1,
                     c + 1
@@ -101,7 +102,7 @@ pub struct PngRows<'a, W: Write> {
 
 impl<'a, W: Write> PngRows<'a, W> {
     /// Rows go into the image data of `writer` (chunks of 1 MiB: fewer, larger writes).
-    pub fn new(writer: &'a mut png::Writer<W>, cols: usize) -> Result<Self, CliError> {
+    pub fn new(writer: &'a mut png::Writer<W>, cols: usize) -> Result<Self, FormatError> {
         let stream = writer
             .stream_writer_with_size(1 << 20)
             .map_err(encode_error)?;
@@ -111,7 +112,7 @@ impl<'a, W: Write> PngRows<'a, W> {
     }
 
     /// Ends the image data.
-    pub fn finish(self) -> Result<(), CliError> {
+    pub fn finish(self) -> Result<(), FormatError> {
         self.sink.into_inner().finish().map_err(encode_error)
     }
 }
@@ -124,9 +125,9 @@ impl<W: Write> RowSink for PngRows<'_, W> {
 
 /// Starts a PNG of `rows x cols` on `w` (fast compression: boards are big and sparse
 /// enough that speed matters more than size).
-pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>, CliError> {
+pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>, FormatError> {
     let too_big = || {
-        CliError::input(format!(
+        FormatError::input(format!(
             "a PNG holds at most 2^32-1 rows and columns; this board is {rows}x{cols} (write PBM instead)"
         ))
     };
@@ -139,15 +140,15 @@ pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>
     enc.write_header().map_err(encode_error)
 }
 
-fn encode_error(e: png::EncodingError) -> CliError {
+fn encode_error(e: png::EncodingError) -> FormatError {
     match e {
         png::EncodingError::IoError(io) => io.into(),
-        other => CliError::failure(format!("PNG encoding failed: {other}")),
+        other => FormatError::failure(format!("PNG encoding failed: {other}")),
     }
 }
 
 /// Writes a whole matrix as a PNG.
-pub fn write<W: Write>(m: &BitMatrix, w: W) -> Result<(), CliError> {
+pub fn write<W: Write>(m: &BitMatrix, w: W) -> Result<(), FormatError> {
     let mut png = writer(w, m.rows(), m.cols())?;
     let mut rows = PngRows::new(&mut png, m.cols())?;
     for r in 0..m.rows() {

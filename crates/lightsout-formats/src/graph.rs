@@ -12,8 +12,8 @@
 //! and `rows`/`cols` to print boards as a grid (row-major node order) instead of one row.
 //! Unknown fields are errors, so a typo does not silently change the game.
 
-use crate::error::CliError;
-use crate::formats::json::SolveReport;
+use crate::json::SolveReport;
+use crate::FormatError;
 use lightsout::{Board, Game, Graph};
 use serde::{Deserialize, Serialize};
 
@@ -47,12 +47,12 @@ pub struct GraphGame {
 
 /// Parses graph JSON. `modulus` is the `--mod` flag, if given (it must agree with the
 /// file's `mod`). `name` names the source in errors.
-pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame, CliError> {
+pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame, FormatError> {
     let file: GraphFile = serde_json::from_slice(bytes)
-        .map_err(|e| CliError::input(format!("{name}: not a graph: {e}")))?;
+        .map_err(|e| FormatError::input(format!("{name}: not a graph: {e}")))?;
     let k = match (file.modulus, modulus) {
         (Some(a), Some(b)) if a != b => {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "{name} says \"mod\": {a}, but --mod is {b}"
             )))
         }
@@ -60,7 +60,7 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
         (None, None) => 2,
     };
     if !(2..=255).contains(&k) {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: \"mod\": {k}: a light needs between 2 and 255 states"
         )));
     }
@@ -73,30 +73,30 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
         (Some(r), Some(c)) => graph = graph.layout(r, c),
         (None, None) => {}
         _ => {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "{name}: give both \"rows\" and \"cols\" (a layout), or neither"
             )))
         }
     }
     let game = graph
         .game(k)
-        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+        .map_err(|e| FormatError::input(format!("{name}: {e}")))?;
     let position = |field: &str, values: Option<Vec<u8>>, default: u8| {
         let values = values.unwrap_or_else(|| vec![default; file.nodes]);
         if values.len() != file.nodes {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "{name}: \"{field}\" has {} values, but the graph has {} nodes",
                 values.len(),
                 file.nodes
             )));
         }
         if let Some((i, v)) = values.iter().enumerate().find(|(_, &v)| v >= k) {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "{name}: \"{field}\"[{i}] is {v}, not below the number of states {k}"
             )));
         }
         game.board_from_values(&values)
-            .map_err(|e| CliError::input(format!("{name}: {e}")))
+            .map_err(|e| FormatError::input(format!("{name}: {e}")))
     };
     let start = position("lights", file.lights, 1)?;
     let target = position("target", file.target, 0)?;

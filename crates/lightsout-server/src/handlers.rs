@@ -1,14 +1,12 @@
-//! The JSON API. Answers use the CLI's `--json` shapes (`crate::formats::json`).
+//! The JSON API. Answers use the CLI's `--json` shapes (`lightsout_formats::json`).
 
 use super::error::ApiError;
 use super::grid::Grid;
 use super::presets::{self, PresetInfo};
 use super::rules::{RulesInfo, RulesJson};
+use super::stopgap::{explain, replay, solvable_positions};
 use super::work::{check_budget, human};
 use super::{AppState, Limits};
-use crate::commands::analyze::solvable_positions;
-use crate::commands::solve::{explain, replay};
-use crate::formats::json::{AnalyzeReport, SolveReport};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Request;
 use axum::extract::{Query, State};
@@ -17,6 +15,7 @@ use lightsout::{
     analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
     RulesSpec, Shape,
 };
+use lightsout_formats::json::{AnalyzeReport, SolveReport};
 use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

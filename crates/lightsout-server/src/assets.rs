@@ -3,10 +3,10 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 
-const INDEX: &str = include_str!("../../web/index.html");
-const SCRIPT: &str = include_str!("../../web/app.js");
-const STYLE: &str = include_str!("../../web/style.css");
-const ICON: &str = include_str!("../../web/favicon.svg");
+const INDEX: &str = include_str!("../web/index.html");
+const SCRIPT: &str = include_str!("../web/app.js");
+const STYLE: &str = include_str!("../web/style.css");
+const ICON: &str = include_str!("../web/favicon.svg");
 
 /// Only this server's own files may load; no inline script.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";

@@ -1,4 +1,4 @@
-//! `lightsout serve`: the web app. An axum router with the page (embedded in the binary)
+//! The lightsout web app (`lightsout serve`). An axum router with the page (embedded in the binary)
 //! at `/` and a JSON API under `/api/`:
 //!
 //! | endpoint | answer |
@@ -22,7 +22,11 @@ mod grid;
 mod handlers;
 mod presets;
 mod rules;
+mod serve;
+mod stopgap;
 mod work;
+
+pub use serve::{serve, ServeError};
 
 use axum::http::{Method as HttpMethod, StatusCode};
 use axum::response::IntoResponse;

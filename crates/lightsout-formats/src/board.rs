@@ -2,15 +2,15 @@
 
 use super::detect::Format;
 use super::{pbm, png, text};
-use crate::error::CliError;
-use crate::input::{board_bytes, check_memory};
+use crate::memory::{board_bytes, check_memory};
+use crate::FormatError;
 use lightsout::Board;
 use std::io::Write;
 
 /// Parses a board in `format` with `modulus` states (bitmaps are two-state only).
-pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Board, CliError> {
+pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Board, FormatError> {
     if format != Format::Text && modulus != 2 {
-        return Err(CliError::input(format!(
+        return Err(FormatError::input(format!(
             "{name}: a {format:?} bitmap holds two-state boards only, not --mod {modulus}; use the text format"
         )));
     }
@@ -29,13 +29,13 @@ pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Bo
 }
 
 /// Writes a board in `format`.
-pub fn write(board: &Board, format: Format, w: &mut impl Write) -> Result<(), CliError> {
+pub fn write(board: &Board, format: Format, w: &mut impl Write) -> Result<(), FormatError> {
     match (format, board.bits()) {
         (Format::Text, _) => text::write(board, w)?,
         (Format::Pbm, Some(bits)) => pbm::write(bits, w)?,
         (Format::Png, Some(bits)) => png::write(bits, w)?,
         (_, None) => {
-            return Err(CliError::input(format!(
+            return Err(FormatError::input(format!(
                 "a {format:?} bitmap holds two-state boards only; write text (.txt) instead"
             )))
         }

@@ -72,11 +72,11 @@ impl From<lightsout::Error> for ApiError {
     }
 }
 
-impl From<crate::error::CliError> for ApiError {
-    fn from(e: crate::error::CliError) -> Self {
-        match e.exit {
-            crate::error::Exit::BadInput => Self::bad_request(e.message),
-            _ => Self::internal(e.message),
+impl From<lightsout_formats::FormatError> for ApiError {
+    fn from(e: lightsout_formats::FormatError) -> Self {
+        match e {
+            lightsout_formats::FormatError::Input(m) => Self::bad_request(m),
+            other => Self::internal(other.to_string()),
         }
     }
 }
