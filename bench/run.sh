@@ -125,7 +125,7 @@ rm -f "$out"
 
 # Tables: one run each (they take seconds to minutes); checked.
 check_table() {
-    awk -v oeis="data/oeis_A159257_square_nullity.txt" '
+    awk -v oeis="crates/lightsout/tests/data/oeis_A159257_square_nullity.txt" '
         BEGIN {
             while ((getline line < oeis) > 0) {
                 if (line ~ /^#/) continue

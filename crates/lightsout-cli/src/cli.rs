@@ -67,20 +67,27 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The flags as the library's rules description.
-    pub fn spec(&self) -> RulesSpec {
-        RulesSpec {
-            preset: self.preset.clone(),
-            boundary: self.boundary.clone(),
-            shape: self.shape.clone(),
-            no_self: self.no_self,
-            modulus: self.modulus,
+    /// The flags as the library's rules description (errors name the bad flag value).
+    pub fn spec(&self) -> Result<RulesSpec, lightsout::Error> {
+        let mut spec = RulesSpec::default();
+        let flags = [
+            ("preset", self.preset.clone()),
+            ("boundary", self.boundary.clone()),
+            ("shape", self.shape.clone()),
+            ("mod", self.modulus.map(|k| k.to_string())),
+        ];
+        for (key, value) in flags {
+            if let Some(v) = value {
+                spec.set(key, &v)?;
+            }
         }
+        spec.no_self = self.no_self;
+        Ok(spec)
     }
 
     /// The rules the flags describe (errors name the bad flag value).
     pub fn rules(&self) -> Result<Rules, lightsout::Error> {
-        self.spec().rules()
+        self.spec()?.rules()
     }
 
     /// True if any grid rule flag was given (not counting `--preset`).

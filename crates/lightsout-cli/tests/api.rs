@@ -403,8 +403,8 @@ fn k_state_boards_are_solved_and_the_press_counts_replay() {
     let ones = Board::from_values(5, 5, 3, &[1; 25]).unwrap();
     let mut start = ones.clone();
     for i in 0..5 {
-        game.press(&mut start, i, i);
-        game.press(&mut start, i, i);
+        game.press(&mut start, i, i).unwrap();
+        game.press(&mut start, i, i).unwrap();
     }
     let (code, v) = s.solve(json!({"board": start.to_rows(), "target": ones.to_rows(),
                                    "rules": {"preset": "2000"}, "min": true}));

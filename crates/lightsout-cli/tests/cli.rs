@@ -50,7 +50,16 @@ fn min_gives_fifteen_presses_for_all_on_5x5() {
 #[test]
 fn min_on_39x39_is_proven() {
     let out = lightsout()
-        .args(["solve", "--size", "39x39", "--min", "--json"])
+        // A generous limit: about 2 s alone on 2 cores, but CI machines may be shared.
+        .args([
+            "solve",
+            "--size",
+            "39x39",
+            "--min",
+            "--json",
+            "--time-limit",
+            "900",
+        ])
         .assert()
         .success();
     let v = json_of(&out.get_output().stdout);

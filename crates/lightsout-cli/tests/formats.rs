@@ -320,7 +320,7 @@ fn table_parallel_equals_sequential_and_oeis() {
         .collect();
     let oeis = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../data/oeis_A159257_square_nullity.txt"
+        "/../lightsout/tests/data/oeis_A159257_square_nullity.txt"
     ))
     .unwrap();
     let published: Vec<usize> = oeis

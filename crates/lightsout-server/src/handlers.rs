@@ -16,7 +16,6 @@ use lightsout::{
     RulesSpec, Shape,
 };
 use lightsout_formats::json::{AnalyzeReport, SolveReport};
-use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -90,7 +89,7 @@ pub async fn solve(
                 .map_err(ApiError::bad_request)?
         }
         // A preset aims for its own goal (every light on but the centre, for Merlin).
-        None => match spec.preset()? {
+        None => match spec.preset() {
             Some(p) => p.goal(),
             None => game.empty_board(),
         },
@@ -276,7 +275,7 @@ impl Params {
     /// The size asked for, else the preset's, else `default`; checked against the
     /// cell limit.
     fn size(&self, limits: &Limits, default: (u64, u64)) -> Result<(usize, usize), ApiError> {
-        let own = self.rules.preset()?.map(|p| (p.rows as u64, p.cols as u64));
+        let own = self.rules.preset().map(|p| (p.rows as u64, p.cols as u64));
         let (rows, cols) = own.unwrap_or(default);
         check_cells(
             limits,
@@ -326,28 +325,19 @@ pub async fn random(
     let q = Params::from(query)?;
     let (rows, cols) = q.size(&app.limits, (5, 5))?;
     let game = q.rules.game(Some((rows, cols)))?;
-    let goal = match q.rules.preset()? {
+    let goal = match q.rules.preset() {
         Some(p) => p.goal(),
         None => game.empty_board(),
     };
     let solvable = q.solvable.unwrap_or(true);
-    let seed = q.seed.unwrap_or_else(rand::random);
+    let seed = q.seed.unwrap_or_else(fresh_seed);
     app.workers
         .run("random board", move |_| {
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let k = game.modulus();
-            let mut cells = game.empty_board();
-            for r in 0..rows {
-                for c in 0..cols {
-                    cells.set(r, c, rng.random_range(0..k));
-                }
-            }
             let board = if solvable {
-                let mut b = goal;
-                game.apply(&mut b, &cells)?;
-                b
+                game.random_solvable(&goal, seed)?
             } else {
-                cells
+                Board::random(rows, cols, k, seed)?
             };
             Ok(RandomBoard {
                 rows,
@@ -382,7 +372,7 @@ pub async fn rules_info(
     let q = Params::from(query)?;
     let rules = q.rules.rules()?;
     // A board to describe: the size asked for, or a preset's own.
-    let game = match (q.rows, q.cols, q.rules.preset()?) {
+    let game = match (q.rows, q.cols, q.rules.preset()) {
         (Some(_), Some(_), _) | (_, _, Some(_)) => {
             let (rows, cols) = q.size(&app.limits, (0, 0))?;
             Some(q.rules.game(Some((rows, cols)))?)
@@ -576,4 +566,17 @@ async fn read_json<T: DeserializeOwned>(request: Request, limits: &Limits) -> Re
     de.end()
         .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     Ok(value)
+}
+
+/// A seed for a request that names none: the standard library's per-process random
+/// hash keys, mixed with the clock (no generator crate needed for one number).
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }

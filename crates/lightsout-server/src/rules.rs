@@ -105,12 +105,7 @@ impl RulesInfo {
             offsets: None,
             mask: None,
             reach: None,
-            layout: spec
-                .preset()
-                .ok()
-                .flatten()
-                .and_then(|p| p.net())
-                .map(NetInfo::from),
+            layout: spec.preset().and_then(|p| p.net()).map(NetInfo::from),
             symmetric: rules.is_symmetric(),
         };
         let small = game.filter(|g| g.cells() <= REACH_MAX_CELLS);
@@ -195,7 +190,7 @@ mod tests {
         let s = spec(r#"{"mod":"5","preset":null,"no_self":false}"#).unwrap();
         assert_eq!(s, RulesSpec::parse("mod=5").unwrap());
         assert_eq!(
-            spec(r#"{"preset":"cube"}"#).unwrap().preset.as_deref(),
+            spec(r#"{"preset":"cube"}"#).unwrap().preset.map(|p| p.name),
             Some("cube")
         );
     }

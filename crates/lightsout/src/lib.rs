@@ -46,6 +46,8 @@ pub mod zk;
 pub use budget::Budget;
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
+/// The exact integers of solution counts and solvable positions (`num-bigint`'s).
+pub use num_bigint::BigUint;
 pub use solve::{
     all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
     sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,

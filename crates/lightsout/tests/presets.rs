@@ -62,7 +62,7 @@ fn mini_is_the_4x4_torus_with_every_position_solvable() {
     // Pressing (0,0) wraps: (0,0), (1,0), (3,0), (0,1), (0,3).
     let game = preset("mini").unwrap().game();
     let mut b = game.empty_board();
-    game.press(&mut b, 0, 0);
+    game.press(&mut b, 0, 0).unwrap();
     assert_eq!(b.to_string(), "1101\n1000\n0000\n1000\n");
 }
 
@@ -223,7 +223,7 @@ fn small_tori_reach_each_cell_once() {
         .unwrap();
     let game = Game::new(2, 2, rules).unwrap();
     let mut b = game.empty_board();
-    game.press(&mut b, 0, 0);
+    game.press(&mut b, 0, 0).unwrap();
     assert_eq!(b.to_string(), "11\n10\n");
     assert_eq!(analyze(&game, Method::Auto).unwrap().nullity, 0);
 }

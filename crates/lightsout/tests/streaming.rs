@@ -55,7 +55,7 @@ fn replay_by_cells(game: &Game, start: &Board, presses: &Board) -> Board {
     for r in 0..presses.rows() {
         for c in 0..presses.cols() {
             if presses.get(r, c) == 1 {
-                game.press(&mut b, r, c);
+                game.press(&mut b, r, c).unwrap();
             }
         }
     }

@@ -16,7 +16,7 @@ fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
         let (bytes, name) = crate::input::read_file(path)?;
         return Ok(graph::parse(&bytes, args.rules.modulus, &name)?.game);
     }
-    let spec = args.rules.spec();
+    let spec = args.rules.spec()?;
     let rules = spec.rules()?;
     if let Some((rows, cols)) = args.size {
         crate::input::check_memory(

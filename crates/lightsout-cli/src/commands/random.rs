@@ -7,12 +7,11 @@ use crate::cli::RandomArgs;
 use crate::error::{CliError, Exit};
 use crate::output::{refuse_big_text, Out};
 use crate::streaming::write_rows;
+use lightsout::game::RandomBits;
 use lightsout::gf2::words_for;
 use lightsout::solve::stream::{row_effect, BitOrder, RowSink};
 use lightsout_formats::detect::Format;
 use lightsout_formats::pbm::MAX_CELLS;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Runs `lightsout random`; the exit code on success.
 pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
@@ -37,54 +36,11 @@ pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-/// Random words with each bit set with probability `density` (to 2^-32).
-struct Bits {
-    rng: Xoshiro256PlusPlus,
-    /// `density` as a 32-bit binary fraction, `None` for exactly one half.
-    fraction: Option<u64>,
-}
-
-impl Bits {
-    fn new(seed: u64, density: f64) -> Self {
-        let scaled = (density * (1u64 << 32) as f64).round() as u64;
-        Self {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            fraction: (scaled != 1 << 31).then_some(scaled),
-        }
-    }
-
-    fn word(&mut self) -> u64 {
-        let Some(p) = self.fraction else {
-            return self.rng.next_u64();
-        };
-        if p >= 1 << 32 {
-            return u64::MAX;
-        }
-        // Reading p's bits from the least significant: P(bit) = (P + b) / 2 each step, so
-        // "or" a fresh random word for a 1 bit and "and" it for a 0 bit.
-        let mut w = 0u64;
-        for i in 0..32 {
-            let r = self.rng.next_u64();
-            w = if p >> i & 1 == 1 { w | r } else { w & r };
-        }
-        w
-    }
-
-    fn row(&mut self, cols: usize, row: &mut [u64]) {
-        for w in row.iter_mut() {
-            *w = self.word();
-        }
-        if let Some(last) = row.last_mut() {
-            *last &= BitOrder::Msb.tail_mask(cols);
-        }
-    }
-}
-
 /// Sends the board's rows to `sink`: random lights, or (`--solvable`) the lights of
 /// random presses on a blank board (classic rules).
 fn generate(args: &RandomArgs, sink: &mut dyn RowSink) -> std::io::Result<()> {
     let (rows, cols) = args.size;
-    let mut bits = Bits::new(args.seed, args.density);
+    let mut bits = RandomBits::new(args.seed, args.density);
     let words = words_for(cols);
     sink.begin()?;
     if !args.solvable {

@@ -51,8 +51,8 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
             graph: true,
         });
     }
-    let spec = args.rules.spec();
-    let preset = spec.preset()?;
+    let spec = args.rules.spec()?;
+    let preset = spec.preset();
     let rules = spec.rules()?;
     let modulus = rules.modulus();
     let loaded = match preset {

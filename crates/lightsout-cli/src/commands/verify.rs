@@ -16,8 +16,8 @@ use std::io::Write;
 
 /// Runs `lightsout verify`; the exit code on success.
 pub fn run(args: &VerifyArgs, out: &mut Out) -> Result<Exit, CliError> {
-    let spec = args.rules.spec();
-    let preset = spec.preset()?;
+    let spec = args.rules.spec()?;
+    let preset = spec.preset();
     let rules = spec.rules()?;
     match rules.plus_family() {
         Some(self_toggle) if preset.is_none() => streamed(args, self_toggle, out),

@@ -127,9 +127,27 @@ impl Board {
         }
     }
 
+    /// Panics unless `(r, c)` is on the board: a row-major index must never slide into
+    /// the next row (on a 5x5 board, (0, 7) is not (1, 2)).
+    #[inline]
+    #[track_caller]
+    fn check_index(&self, r: usize, c: usize) {
+        assert!(
+            r < self.rows && c < self.cols,
+            "cell (row {r}, column {c}) is off the {}x{} board",
+            self.rows,
+            self.cols
+        );
+    }
+
     /// Value of cell `(r, c)`.
+    ///
+    /// # Panics
+    ///
+    /// If `(r, c)` is off the board (as slice indexing does).
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.check_index(r, c);
         match &self.cells {
             Cells::Binary(m) => u8::from(m.get(r, c)),
             Cells::Modular { values, .. } => values[r * self.cols + c],
@@ -137,8 +155,13 @@ impl Board {
     }
 
     /// Sets cell `(r, c)`; the value is reduced mod the modulus.
+    ///
+    /// # Panics
+    ///
+    /// If `(r, c)` is off the board.
     #[inline]
     pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        self.check_index(r, c);
         match &mut self.cells {
             Cells::Binary(m) => m.set(r, c, value & 1 == 1),
             Cells::Modular { modulus, values } => values[r * self.cols + c] = value % *modulus,
@@ -146,8 +169,13 @@ impl Board {
     }
 
     /// Adds `delta` to cell `(r, c)` (mod the modulus).
+    ///
+    /// # Panics
+    ///
+    /// If `(r, c)` is off the board.
     #[inline]
     pub fn add(&mut self, r: usize, c: usize, delta: u8) {
+        self.check_index(r, c);
         match &mut self.cells {
             Cells::Binary(m) => {
                 if delta & 1 == 1 {
@@ -344,6 +372,41 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "(row 0, column 7) is off the 5x5 board")]
+    fn get_refuses_a_column_past_the_edge() {
+        // Row-major storage would read (1, 2) here without the check.
+        Board::try_new(5, 5, 3).unwrap().get(0, 7);
+    }
+
+    #[test]
+    #[should_panic(expected = "off the 5x5 board")]
+    fn set_refuses_a_row_past_the_edge() {
+        Board::new(5, 5).set(5, 0, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "off the 2x2 board")]
+    fn add_refuses_cells_off_the_board() {
+        Board::try_new(2, 2, 4).unwrap().add(0, 2, 1);
+    }
+
+    #[test]
+    fn board_pairs_must_match() {
+        let a = Board::new(2, 3);
+        let b = Board::new(3, 2);
+        assert!(a.difference(&b).is_err());
+        assert!(a.sum(&b).is_err());
+        assert!(a.check_same_shape(&b).is_err());
+        let k = Board::try_new(2, 3, 3).unwrap();
+        assert!(a.difference(&k).is_err(), "another modulus");
+        assert!(
+            Board::from_values(2, 2, 3, &[0, 1, 2]).is_err(),
+            "too few values"
+        );
+        assert!(Board::try_new(0, 3, 2).is_err());
+    }
 
     #[test]
     fn modular_difference_and_sum_are_inverse() {

@@ -3,12 +3,14 @@
 mod board;
 mod graph;
 mod presets;
+mod random;
 mod rules;
 mod spec;
 
 pub use board::Board;
 pub use graph::{Graph, MAX_EDGES, MAX_NODES};
 pub use presets::{preset, Face, Net, Preset, PRESETS};
+pub use random::RandomBits;
 pub use rules::{Boundary, Reach, Rules, Shape};
 pub use spec::RulesSpec;
 
@@ -216,7 +218,19 @@ impl Game {
 
     /// The distinct cells (row-major indices) that pressing `cell` changes, appended to
     /// `out` after clearing it.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below [`Game::cells`] (as slice indexing does; the hot loops
+    /// that call this know their cells are on the board). [`Game::press`] and
+    /// [`Game::reach_of`] check instead.
     pub fn reached(&self, cell: usize, out: &mut Vec<usize>) {
+        assert!(
+            cell < self.cells(),
+            "cell {cell} is off the {}x{} board",
+            self.rows,
+            self.cols
+        );
         out.clear();
         match self.rules.reach() {
             Reach::Explicit(lists) => out.extend(lists[cell].iter().map(|&c| c as usize)),
@@ -233,6 +247,26 @@ impl Game {
                 out.dedup();
             }
         }
+    }
+
+    /// The distinct cells (row-major, sorted) that pressing `(r, c)` changes.
+    ///
+    /// ```
+    /// use lightsout::Game;
+    /// let game = Game::classic(3, 3)?;
+    /// assert_eq!(game.reach_of(0, 0)?, vec![0, 1, 3]);
+    /// assert!(game.reach_of(3, 0).is_err());
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidBoard`] if `(r, c)` is off the board.
+    pub fn reach_of(&self, r: usize, c: usize) -> Result<Vec<usize>, Error> {
+        self.check_cell(r, c)?;
+        let mut out = Vec::new();
+        self.reached(r * self.cols + c, &mut out);
+        Ok(out)
     }
 
     /// Maps a possibly out-of-range position onto the board, or `None` if it falls off
@@ -264,12 +298,46 @@ impl Game {
         Some((r as usize, c as usize))
     }
 
-    /// Presses cell `(r, c)` once.
-    pub fn press(&self, board: &mut Board, r: usize, c: usize) {
+    /// Presses cell `(r, c)` of `board` once.
+    ///
+    /// ```
+    /// use lightsout::{Board, Game};
+    /// let game = Game::classic(5, 5)?;
+    /// let mut b = Board::new(5, 5);
+    /// game.press(&mut b, 0, 0)?;
+    /// assert_eq!(b.count_nonzero(), 3);
+    /// assert!(game.press(&mut b, 0, 7).is_err()); // off the board: no wrap to (1, 2)
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] if `board` is not of this game, [`Error::InvalidBoard`]
+    /// if `(r, c)` is off the board (nothing is pressed then).
+    pub fn press(&self, board: &mut Board, r: usize, c: usize) -> Result<(), Error> {
+        self.check_board(board)?;
+        self.check_cell(r, c)?;
         let mut reached = Vec::new();
         self.reached(r * self.cols + c, &mut reached);
         for cell in reached {
             board.add(cell / self.cols, cell % self.cols, 1);
+        }
+        Ok(())
+    }
+
+    /// `Ok` if `(r, c)` is a cell of this game's board.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidBoard`] naming the cell and the board's size.
+    pub fn check_cell(&self, r: usize, c: usize) -> Result<(), Error> {
+        if r < self.rows && c < self.cols {
+            Ok(())
+        } else {
+            Err(Error::invalid_board(format!(
+                "cell (row {r}, column {c}) is off the {}x{} board",
+                self.rows, self.cols
+            )))
         }
     }
 
@@ -310,6 +378,8 @@ impl Game {
         target: &Board,
         presses: &Board,
     ) -> Result<bool, Error> {
+        // A target of another size is an error, not "no".
+        self.check_board(target)?;
         let mut b = start.clone();
         self.apply(&mut b, presses)?;
         Ok(b == *target)
@@ -427,6 +497,54 @@ pub(crate) fn xor_shifted(dst: &mut [u64], src: &[u64], shift: i64, width: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn press_checks_the_cell_and_the_board() {
+        let game = Game::classic(5, 5).unwrap();
+        let mut b = Board::new(5, 5);
+        // (0, 7) used to slide into the next row and press (1, 2).
+        let e = game.press(&mut b, 0, 7).unwrap_err();
+        assert!(e.to_string().contains("column 7"), "{e}");
+        assert!(game.press(&mut b, 5, 0).is_err());
+        assert!(b.is_zero(), "a refused press changes nothing");
+        assert!(game.press(&mut Board::new(4, 5), 0, 0).is_err());
+        let mut k3 = Board::try_new(5, 5, 3).unwrap();
+        assert!(game.press(&mut k3, 0, 0).is_err(), "another modulus");
+        game.press(&mut b, 4, 4).unwrap();
+        assert_eq!(b.count_nonzero(), 3);
+    }
+
+    #[test]
+    fn reach_of_and_check_cell_refuse_cells_off_the_board() {
+        let game = Game::classic(2, 3).unwrap();
+        assert_eq!(game.reach_of(1, 2).unwrap(), vec![2, 4, 5]);
+        assert!(game.reach_of(0, 3).is_err());
+        assert!(game.reach_of(2, 0).is_err());
+        assert!(game.check_cell(1, 2).is_ok());
+        assert!(game.check_cell(usize::MAX, 0).is_err());
+    }
+
+    #[test]
+    #[should_panic(expected = "off the 2x3 board")]
+    fn reached_panics_off_the_board() {
+        let game = Game::classic(2, 3).unwrap();
+        game.reached(6, &mut Vec::new());
+    }
+
+    #[test]
+    fn board_functions_check_their_boards() {
+        let game = Game::classic(3, 3).unwrap();
+        let other = Board::new(3, 4);
+        let ok = Board::new(3, 3);
+        assert!(game.apply(&mut other.clone(), &ok).is_err());
+        assert!(game.apply(&mut ok.clone(), &other).is_err());
+        assert!(game.effect(&other).is_err());
+        assert!(game.is_solution(&other, &ok, &ok).is_err());
+        assert!(game.is_solution(&ok, &other, &ok).is_err());
+        assert!(game.is_solution(&ok, &ok, &other).is_err());
+        assert!(game.board_from_values(&[0; 8]).is_err());
+        assert!(game.check_board(&other).is_err());
+    }
 
     fn slow_effect(game: &Game, presses: &Board) -> Board {
         let mut b = game.empty_board();

@@ -399,13 +399,13 @@ mod tests {
     fn merlin_rules_match_the_manual() {
         let game = preset("merlin").unwrap().game();
         let mut b = game.empty_board();
-        game.press(&mut b, 0, 0);
+        game.press(&mut b, 0, 0).unwrap();
         assert_eq!(b.to_string(), "110\n110\n000\n");
         let mut b = game.empty_board();
-        game.press(&mut b, 1, 2);
+        game.press(&mut b, 1, 2).unwrap();
         assert_eq!(b.to_string(), "001\n001\n001\n");
         let mut b = game.empty_board();
-        game.press(&mut b, 1, 1);
+        game.press(&mut b, 1, 1).unwrap();
         assert_eq!(b.to_string(), "010\n111\n010\n");
         assert_eq!(
             preset("merlin").unwrap().goal().to_string(),

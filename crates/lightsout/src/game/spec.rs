@@ -31,27 +31,33 @@ use crate::error::Error;
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RulesSpec {
-    /// A preset name (see [`crate::game::PRESETS`]); excludes the other fields.
-    pub preset: Option<String>,
-    /// `open`, `torus`, `klein` or `projective`.
-    pub boundary: Option<String>,
-    /// `plus`, `x`, `king`, `knight` or a mask such as `010/111/010`.
-    pub shape: Option<String>,
+    /// A preset (see [`crate::game::PRESETS`]); excludes the other fields.
+    pub preset: Option<&'static Preset>,
+    /// How the edges are glued (default open).
+    pub boundary: Option<Boundary>,
+    /// What a press reaches (default plus), before `no_self` is applied.
+    pub shape: Option<Shape>,
     /// A press leaves its own light alone (the sigma game, with the plus shape).
     pub no_self: bool,
-    /// Number of states per light, 2 to 255.
-    pub modulus: Option<u32>,
+    /// Number of states per light, 2 to 255 (default 2).
+    pub modulus: Option<u8>,
 }
 
 impl RulesSpec {
     /// Sets one field from text: `preset`, `boundary`, `shape`, `no_self` (also
     /// `no-self`; `true`/`false`/`1`/`0`, or empty for true) or `mod` (also `modulus`).
+    /// The value is parsed here, so a bad one is refused at once.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for an unknown key, preset, boundary or shape, a bad
+    /// mask, or a modulus outside 2..=255; the message names the key and the value.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
         let value = value.trim();
         match key.trim() {
-            "preset" => self.preset = Some(value.to_string()),
-            "boundary" => self.boundary = Some(value.to_string()),
-            "shape" => self.shape = Some(value.to_string()),
+            "preset" => self.preset = Some(preset(value)?),
+            "boundary" => self.boundary = Some(value.parse()?),
+            "shape" => self.shape = Some(Shape::parse(value)?),
             "no_self" | "no-self" => {
                 self.no_self = match value {
                     "" | "true" | "1" | "yes" => true,
@@ -67,8 +73,7 @@ impl RulesSpec {
                 let k: u32 = value.parse().map_err(|_| {
                     Error::invalid_rules(format!("mod={value}: expected a number from 2 to 255"))
                 })?;
-                check_modulus(k)?;
-                self.modulus = Some(k);
+                self.modulus = Some(check_modulus(k)?);
             }
             other => {
                 return Err(Error::invalid_rules(format!(
@@ -81,7 +86,13 @@ impl RulesSpec {
 
     /// Parses `key=value` pairs separated by commas (or `&`), e.g.
     /// `boundary=torus,shape=010/111/010,mod=3` or `preset=merlin`. A bare `no_self`
-    /// means `no_self=true`.
+    /// means `no_self=true`. Spaces around keys and values are allowed; spaces do not
+    /// separate pairs (`boundary=torus shape=king` is refused: "torus shape=king" is no
+    /// boundary).
+    ///
+    /// # Errors
+    ///
+    /// As [`RulesSpec::set`], for the first bad pair.
     pub fn parse(text: &str) -> Result<Self, Error> {
         let mut spec = Self::default();
         for part in text.split([',', '&']).filter(|p| !p.trim().is_empty()) {
@@ -91,15 +102,19 @@ impl RulesSpec {
         Ok(spec)
     }
 
-    /// The preset, if one is named (errors on an unknown name).
-    pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
-        self.preset.as_deref().map(preset).transpose()
+    /// The preset, if one is named.
+    pub fn preset(&self) -> Option<&'static Preset> {
+        self.preset
     }
 
-    /// The rules. Errors on unknown names, a bad mask, a modulus outside 2..=255, and a
-    /// preset combined with any other field.
+    /// The rules.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for a preset combined with any other field, or a shape
+    /// that reaches no cell once `no_self` takes its own cell away.
     pub fn rules(&self) -> Result<Rules, Error> {
-        if let Some(p) = self.preset()? {
+        if let Some(p) = self.preset {
             let mut extra = Vec::new();
             if self.boundary.is_some() {
                 extra.push("boundary");
@@ -122,8 +137,8 @@ impl RulesSpec {
             }
             return Ok(p.rules());
         }
-        let boundary: Boundary = self.boundary.as_deref().unwrap_or("open").parse()?;
-        let mut shape = Shape::parse(self.shape.as_deref().unwrap_or("plus"))?;
+        let boundary = self.boundary.unwrap_or(Boundary::Open);
+        let mut shape = self.shape.clone().unwrap_or_else(Shape::plus);
         if self.no_self {
             shape = shape.without_self();
             if shape.offsets().is_empty() {
@@ -132,16 +147,20 @@ impl RulesSpec {
                 ));
             }
         }
-        let k = self.modulus.unwrap_or(2);
-        check_modulus(k)?;
-        Rules::new(shape, boundary, k as u8)
+        Rules::new(shape, boundary, self.modulus.unwrap_or(2))
     }
 
     /// The game: a preset's own board (a `size` that differs is an error), or the rules
     /// on a `rows x cols` board (a size is then required).
+    ///
+    /// # Errors
+    ///
+    /// As [`RulesSpec::rules`]; [`Error::InvalidRules`] for a preset at another size;
+    /// [`Error::InvalidSize`] when no size is given without a preset, or the size is
+    /// refused by [`Game::new`].
     pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, Error> {
         let rules = self.rules()?;
-        if let Some(p) = self.preset()? {
+        if let Some(p) = self.preset {
             return match size {
                 Some(s) if s != (p.rows, p.cols) => Err(Error::invalid_rules(format!(
                     "preset '{}' is played on a {}x{} board, not {}x{}",
@@ -157,13 +176,12 @@ impl RulesSpec {
     }
 }
 
-fn check_modulus(k: u32) -> Result<(), Error> {
-    if !(2..=255).contains(&k) {
-        return Err(Error::invalid_rules(format!(
+fn check_modulus(k: u32) -> Result<u8, Error> {
+    u8::try_from(k).ok().filter(|&k| k >= 2).ok_or_else(|| {
+        Error::invalid_rules(format!(
             "modulus {k}: a light needs between 2 and 255 states"
-        )));
-    }
-    Ok(())
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -199,24 +217,22 @@ mod tests {
             ("mod=x", "mod=x"),
             ("colour=red", "unknown rules key"),
             ("no_self=maybe", "no_self"),
+            // Bad values are refused when they are read, not later.
+            ("boundary=sphere", "unknown boundary"),
+            ("boundary=torus shape=king", "unknown boundary"),
+            ("shape=blob", "unknown shape"),
+            ("shape=000/000/000", "empty"),
+            ("preset=tetris", "unknown preset"),
         ] {
             let e = RulesSpec::parse(text).unwrap_err().to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
-        for (text, needle) in [
-            ("boundary=sphere", "unknown boundary"),
-            ("shape=blob", "unknown shape"),
-            ("shape=000/000/000", "empty"),
-            ("preset=tetris", "unknown preset"),
-            ("preset=classic,boundary=torus", "drop boundary"),
-        ] {
-            let e = RulesSpec::parse(text)
-                .unwrap()
-                .rules()
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains(needle), "{text}: {e}");
-        }
+        let e = RulesSpec::parse("preset=classic,boundary=torus")
+            .unwrap()
+            .rules()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("drop boundary"), "{e}");
         let e = RulesSpec::parse("preset=mini")
             .unwrap()
             .game(Some((5, 5)))

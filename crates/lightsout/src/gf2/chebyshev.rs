@@ -659,7 +659,7 @@ mod tests {
     fn oeis_a159257() -> Vec<usize> {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../data/oeis_A159257_square_nullity.txt"
+            "/tests/data/oeis_A159257_square_nullity.txt"
         );
         let text = std::fs::read_to_string(path).expect("data file");
         text.lines()

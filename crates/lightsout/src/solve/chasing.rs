@@ -256,7 +256,7 @@ mod tests {
         for r in 0..presses.rows() {
             for c in 0..presses.cols() {
                 if presses.get(r, c) {
-                    game.press(&mut b, r, c);
+                    game.press(&mut b, r, c).unwrap();
                 }
             }
         }

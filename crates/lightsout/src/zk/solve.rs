@@ -431,8 +431,8 @@ pub const MAX_GAME_CELLS: usize = 4096;
 /// // patterns mod 3, so a solvable position has 3^3 = 27 solutions.
 /// let game = Game::new(5, 5, Rules::new(Shape::plus(), Boundary::Open, 3)?)?;
 /// let mut start = game.empty_board();
-/// game.press(&mut start, 2, 2);
-/// game.press(&mut start, 0, 1);
+/// game.press(&mut start, 2, 2)?;
+/// game.press(&mut start, 0, 1)?;
 /// let s = solve_game(&game, &start, &game.empty_board())?;
 /// assert_eq!((s.nullity, s.count.clone()), (3, BigUint::from(27u8)));
 /// let presses = Board::from_values(5, 5, 3, s.solution.as_ref().unwrap())?;

@@ -41,7 +41,7 @@ pub fn random_matrix(rows: usize, cols: usize, seed: u64) -> BitMatrix {
 
 /// The terms of an OEIS sequence saved in `data/` (comma-separated, `#` comment lines).
 pub fn oeis(name: &str) -> Vec<usize> {
-    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("OEIS fixture");
     text.lines()
         .filter(|l| !l.starts_with('#'))
