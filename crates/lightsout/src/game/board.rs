@@ -41,21 +41,46 @@ impl Board {
     }
 
     /// An all-zero board with `modulus` states per cell (2 to 255), checking the size.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidSize`] for a size out of range or a board the allocator cannot
+    /// give (never an abort); [`Error::InvalidRules`] for a modulus below 2.
     pub fn try_new(rows: usize, cols: usize, modulus: u8) -> Result<Self, Error> {
         crate::game::check_dimensions(rows, cols)?;
         crate::game::check_modulus(modulus)?;
+        // Fallible: a board too big for memory is an error, not an abort.
+        let too_big = |bytes: usize| {
+            Error::InvalidSize(format!(
+                "{rows}x{cols}: the board's {bytes} bytes could not be allocated"
+            ))
+        };
         Ok(if modulus == 2 {
-            Self::new(rows, cols)
+            let len = rows * crate::gf2::words_for(cols);
+            let mut words: Vec<u64> = Vec::new();
+            words.try_reserve_exact(len).map_err(|_| too_big(len * 8))?;
+            words.resize(len, 0);
+            Self::from_bits(BitMatrix::from_words(rows, cols, words))
         } else {
-            Self {
-                rows,
-                cols,
-                cells: Cells::Modular {
-                    modulus,
-                    values: vec![0; rows * cols],
-                },
-            }
+            let mut values: Vec<u8> = Vec::new();
+            values
+                .try_reserve_exact(rows * cols)
+                .map_err(|_| too_big(rows * cols))?;
+            values.resize(rows * cols, 0);
+            Self::from_value_vec(rows, cols, modulus, values)
         })
+    }
+
+    /// A board of more than two states from its row-major values (each below
+    /// `modulus`, `rows * cols` of them: the caller's checks).
+    pub(super) fn from_value_vec(rows: usize, cols: usize, modulus: u8, values: Vec<u8>) -> Self {
+        debug_assert!(modulus > 2 && values.len() == rows * cols);
+        debug_assert!(values.iter().all(|&v| v < modulus));
+        Self {
+            rows,
+            cols,
+            cells: Cells::Modular { modulus, values },
+        }
     }
 
     /// The all-on binary board (seed 000's default start).
@@ -302,24 +327,6 @@ impl Board {
                 expected: format!("{}x{} (mod {})", self.rows, self.cols, self.modulus()),
                 found: format!("{}x{} (mod {})", other.rows, other.cols, other.modulus()),
             });
-        }
-        Ok(())
-    }
-}
-
-/// One row per line; a digit per cell when the modulus is at most 10, space-separated
-/// numbers otherwise.
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let wide = self.modulus() > 10;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if wide && c > 0 {
-                    write!(f, " ")?;
-                }
-                write!(f, "{}", self.get(r, c))?;
-            }
-            writeln!(f)?;
         }
         Ok(())
     }

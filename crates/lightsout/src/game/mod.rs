@@ -5,12 +5,14 @@ mod graph;
 mod presets;
 mod rules;
 mod spec;
+mod text;
 
 pub use board::Board;
 pub use graph::{Graph, MAX_EDGES, MAX_NODES};
 pub use presets::{preset, Face, Net, Preset, PRESETS};
 pub use rules::{Boundary, Reach, Rules, Shape};
 pub use spec::RulesSpec;
+pub use text::ParseBoardError;
 
 use crate::error::Error;
 use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};
