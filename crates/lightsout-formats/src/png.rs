@@ -273,6 +273,15 @@ pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>
     enc.write_header().map_err(encode_error)
 }
 
+/// Ends a PNG started with [`writer`].
+///
+/// # Errors
+///
+/// [`FormatError::Io`] when writing fails (a closed pipe stays recognisable as one).
+pub fn finish<W: Write>(writer: png::Writer<W>) -> Result<(), FormatError> {
+    writer.finish().map_err(encode_error)
+}
+
 fn encode_error(e: png::EncodingError) -> FormatError {
     match e {
         png::EncodingError::IoError(io) => io.into(),

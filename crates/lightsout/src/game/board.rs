@@ -368,6 +368,21 @@ mod tests {
     }
 
     #[test]
+    fn boards_too_big_for_memory_are_errors_not_aborts() {
+        // 2^40 cells: a terabyte with three states, more than any test machine has
+        // (and the kernel refuses it, unless it overcommits without checking).
+        let always_overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
+            .is_ok_and(|mode| mode.trim() == "1");
+        if !always_overcommit {
+            let e = Board::try_new(1 << 20, 1 << 20, 3).unwrap_err();
+            assert!(matches!(e, Error::InvalidSize(_)), "{e}");
+            assert!(e.to_string().contains("could not be allocated"), "{e}");
+        }
+        assert!(Board::try_new(1 << 21, 1 << 20, 2).is_err()); // over the cell limit
+        assert_eq!(Board::try_new(3, 4, 5).unwrap().values(), vec![0; 12]);
+    }
+
+    #[test]
     fn binary_transpose() {
         let mut a = Board::new(2, 3);
         a.set(0, 2, 1);
