@@ -125,13 +125,17 @@ fn read_sized(mut r: impl Read, name: &str, hint: u64) -> Result<Vec<u8>, CliErr
     let mut bytes = Vec::new();
     try_grow(
         &mut bytes,
+        // One byte more than the file, to see its end without growing.
         usize::try_from(hint)
             .unwrap_or(usize::MAX)
-            .saturating_add(1),
+            .saturating_add(1)
+            .max(CHUNK),
         &what,
     )?;
     loop {
-        try_grow(&mut bytes, CHUNK, &what)?;
+        if bytes.len() == bytes.capacity() {
+            try_grow(&mut bytes, CHUNK, &what)?;
+        }
         let len = bytes.len();
         // Read into the spare capacity (zeroed first: safe code only).
         let spare = (bytes.capacity() - len).min(1 << 24);
