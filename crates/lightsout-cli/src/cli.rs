@@ -14,6 +14,16 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Most memory for what is read or built from input (boards, bitmaps, graphs), e.g.
+    /// 4G or 512M: checked before allocating (exit 2 when over, naming the limit).
+    /// Default: 3/4 of the least of the available memory, the cgroup's and `ulimit -v`.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_memory_limit)]
+    pub memory_limit: Option<u64>,
+}
+
+/// `--memory-limit`: bytes, or a number with K, M, G or T.
+fn parse_memory_limit(s: &str) -> Result<u64, String> {
+    lightsout_formats::memory::parse_bytes(s).map_err(|e| e.to_string())
 }
 
 #[derive(Subcommand, Debug)]

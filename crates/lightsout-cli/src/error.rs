@@ -53,6 +53,27 @@ impl CliError {
     }
 }
 
+impl CliError {
+    /// The same error with `what: ` before its message (the exit code and the
+    /// closed-pipe mark kept).
+    pub fn context(mut self, what: &str) -> Self {
+        self.message = format!("{what}: {}", self.message);
+        self
+    }
+}
+
+/// Prints `lightsout: error: MESSAGE` on stderr. A failing stderr (closed, full) is
+/// ignored: there is nowhere left to report to, and the exit code still tells.
+pub fn report(error: &CliError) {
+    note(&format!("error: {error}"));
+}
+
+/// Prints `lightsout: MESSAGE` on stderr, ignoring a failing stderr.
+pub fn note(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "lightsout: {message}");
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

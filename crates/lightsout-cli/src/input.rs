@@ -90,7 +90,8 @@ pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Bo
     Ok(board::parse(&bytes, format, modulus, &name)?)
 }
 
-/// Reads a whole file (or stdin for `-`), with its name for messages.
+/// Reads a whole file (or stdin for `-`), with its name for messages. The file's size
+/// is checked against the memory limit before it is read.
 pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
     if path.as_os_str() == "-" {
         return Ok((read_all(std::io::stdin().lock(), "stdin")?, "stdin".into()));
@@ -98,6 +99,7 @@ pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
         .map_err(|e| CliError::input(format!("{name}: cannot open: {e}")))?;
+    let mut hint = 0;
     if let Ok(meta) = file.metadata() {
         if meta.is_dir() {
             return Err(CliError::input(format!(
@@ -105,16 +107,65 @@ pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
             )));
         }
         check_memory(meta.len(), &format!("reading {name}"))?;
+        hint = meta.len();
     }
-    Ok((read_all(file, &name)?, name))
+    Ok((read_sized(file, &name, hint)?, name))
 }
 
-/// Everything `r` gives; `name` names it in the error.
-pub fn read_all(mut r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+/// Everything `r` gives; `name` names it in the error. The buffer grows fallibly and
+/// within the memory limit, so endless input (a pipe, `/dev/zero`) is an error.
+pub fn read_all(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
+    read_sized(r, name, 0)
+}
+
+/// [`read_all`] with the expected size (a file's length) reserved first.
+fn read_sized(mut r: impl Read, name: &str, hint: u64) -> Result<Vec<u8>, CliError> {
+    const CHUNK: usize = 1 << 16;
+    let what = format!("reading {name}");
     let mut bytes = Vec::new();
-    r.read_to_end(&mut bytes)
-        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
-    Ok(bytes)
+    try_grow(
+        &mut bytes,
+        // One byte more than the file, to see its end without growing.
+        usize::try_from(hint)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+            .max(CHUNK),
+        &what,
+    )?;
+    loop {
+        if bytes.len() == bytes.capacity() {
+            try_grow(&mut bytes, CHUNK, &what)?;
+        }
+        let len = bytes.len();
+        // Read into the spare capacity (zeroed first: safe code only).
+        let spare = (bytes.capacity() - len).min(1 << 24);
+        bytes.resize(len + spare, 0);
+        match r.read(&mut bytes[len..]) {
+            Ok(0) => {
+                bytes.truncate(len);
+                return Ok(bytes);
+            }
+            Ok(n) => bytes.truncate(len + n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(len),
+            Err(e) => return Err(CliError::input(format!("{name}: cannot read: {e}"))),
+        }
+    }
+}
+
+/// Refuses, before the board is built, an all-on `--size` board that no method would
+/// solve with these rules and `method` (the method's own message: the limit and what
+/// to use instead); a FILE's board is checked once read, by the solver.
+pub fn check_size_solvable(
+    size: Option<(usize, usize)>,
+    rules: &lightsout::Rules,
+    method: lightsout::Method,
+) -> Result<(), CliError> {
+    let Some((rows, cols)) = size else {
+        return Ok(());
+    };
+    let game = lightsout::Game::new(rows, cols, rules.clone())?;
+    method.resolve(&game).solver().check(&game)?;
+    Ok(())
 }
 
 /// The all-on board, after checking it fits in memory.
@@ -135,4 +186,6 @@ pub fn all_on(rows: usize, cols: usize, modulus: u8) -> Result<Board, CliError> 
     Ok(b)
 }
 
-pub use lightsout_formats::memory::{available_memory, board_bytes, check_memory, human_bytes};
+pub use lightsout_formats::memory::{
+    available_memory, board_bytes, check_memory, human_bytes, memory_limit, try_grow,
+};

@@ -33,7 +33,7 @@ pub fn run(cli: &Cli) -> Exit {
         Ok(code) => code,
         Err(e) if e.broken_pipe => Exit::Ok,
         Err(e) => {
-            eprintln!("lightsout: error: {e}");
+            error::report(&e);
             e.exit
         }
     }

@@ -60,9 +60,12 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
         // A pipe or device (or an empty file): read what comes.
         return Ok((Bytes::Owned(read_all(file, &name)?), name));
     }
-    // SAFETY: the map is read-only and private to this process; if another process
-    // truncates the file meanwhile, reads may fault (as with any mapped file). Boards
-    // are not expected to change under a running solve.
+    // SAFETY: the map is read-only and private to this process. If another process
+    // truncates the file meanwhile, a read past the new end faults (SIGBUS): the
+    // handler installed here turns that into an error message and exit 3 (a fault
+    // cannot be recovered from in place; nothing half-written survives, since output
+    // files are renamed into place only when complete).
+    install_sigbus_handler();
     // Populated when it fits comfortably in memory: the pages are mapped in one go
     // (they are all read anyway), not faulted in one by one. A bigger file would only
     // be read once more, its first pages evicted before they are used.
@@ -75,6 +78,39 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     #[cfg(unix)]
     let _ = map.advise(memmap2::Advice::Sequential);
     Ok((Bytes::Mapped(map), name))
+}
+
+/// Once per process: SIGBUS (on Linux, a read of a mapped page past the end of a file
+/// that shrank) prints why on stderr and exits 3 instead of dying by the signal.
+fn install_sigbus_handler() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        const MESSAGE: &[u8] =
+            b"lightsout: error: the input file shrank while it was being read (it was changed by another program)\n";
+        // SAFETY: the handler only calls async-signal-safe functions (an atomic load,
+        // unlink, write, _exit).
+        let _ = unsafe {
+            signal_hook::low_level::register(signal_hook::consts::SIGBUS, || {
+                crate::atomic::remove_pending_in_signal_handler();
+                libc::write(2, MESSAGE.as_ptr().cast(), MESSAGE.len());
+                libc::_exit(crate::error::Exit::Failure as i32);
+            })
+        };
+    });
+}
+
+/// Rows the streamed solve and its writers hold at once, in row buffers of the board's
+/// width (measured: 10 x 10^7 peaked at 22 rows' worth, 10 x 4 x 10^7 at 16).
+pub const STREAM_ROWS: u64 = 32;
+
+/// Errors (exit 2) unless the row buffers of a streamed `rows x cols` board fit the
+/// memory limit: checked before the solver or a writer allocates its first row.
+pub fn check_stream_memory(rows: usize, cols: usize) -> Result<(), CliError> {
+    let row = lightsout::gf2::words_for(cols) as u64 * 8;
+    Ok(lightsout_formats::memory::check_memory(
+        row.saturating_mul(STREAM_ROWS),
+        &format!("streaming a {rows}x{cols} board ({STREAM_ROWS} rows of {cols} cells)"),
+    )?)
 }
 
 impl Bits {
@@ -180,6 +216,7 @@ pub fn write_rows<T, W: Write>(
     cols: usize,
     fill: impl FnOnce(&mut dyn RowSink) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
+    check_stream_memory(rows, cols)?;
     match format {
         Format::Pbm => fill(&mut pbm::PbmRows::new(&mut *w, rows, cols)),
         Format::Png => {
@@ -187,9 +224,8 @@ pub fn write_rows<T, W: Write>(
             let mut sink = png::PngRows::new(&mut writer, cols)?;
             let value = fill(&mut sink)?;
             sink.finish()?;
-            writer
-                .finish()
-                .map_err(|e| CliError::failure(format!("PNG encoding failed: {e}")))?;
+            // Through the formats' error: a closed pipe stays a closed pipe.
+            png::finish(writer)?;
             Ok(value)
         }
         Format::Text => fill(&mut TextRows::new(&mut *w, cols)),

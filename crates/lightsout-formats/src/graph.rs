@@ -13,6 +13,7 @@
 //! Unknown fields are errors, so a typo does not silently change the game.
 
 use crate::json::SolveReport;
+use crate::memory::check_memory;
 use crate::FormatError;
 use lightsout::{Board, Game, Graph};
 use serde::{Deserialize, Serialize};
@@ -78,6 +79,18 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
             )))
         }
     }
+    check_memory(
+        graph_bytes(
+            file.nodes,
+            file.edges.len(),
+            file.directed.unwrap_or(false),
+            k,
+        ),
+        &format!(
+            "{name}: a graph of {} nodes (its press lists and elimination matrix)",
+            file.nodes
+        ),
+    )?;
     let game = graph
         .game(k)
         .map_err(|e| FormatError::input(format!("{name}: {e}")))?;
@@ -105,6 +118,24 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
         start,
         target,
     })
+}
+
+/// Bytes a graph game of `nodes` nodes and `edges` edges takes to build and solve: its
+/// press lists (about 80 bytes a node and 8 an entry, measured: 2^24 nodes without
+/// edges took 1.2 GB) and the `nodes x nodes` elimination matrix that every method for
+/// graphs builds (a bit an entry with two states, a byte with more). Saturating.
+pub fn graph_bytes(nodes: usize, edges: usize, directed: bool, modulus: u8) -> u64 {
+    let nodes = nodes as u64;
+    let entries = nodes.saturating_add((edges as u64).saturating_mul(if directed { 1 } else { 2 }));
+    let lists = nodes
+        .saturating_mul(80)
+        .saturating_add(entries.saturating_mul(8));
+    let row = if modulus == 2 {
+        nodes.div_ceil(64).saturating_mul(8)
+    } else {
+        nodes
+    };
+    lists.saturating_add(nodes.saturating_mul(row))
 }
 
 /// `solve --graph --json`: the usual report plus the pressed nodes.
@@ -170,6 +201,48 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().contains("--mod is 5"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_graph_is_refused_before_it_is_built() {
+        let json = format!(r#"{{"nodes":{},"edges":[]}}"#, 1 << 24);
+        let e = parse(json.as_bytes(), None, "g").err().expect("refused");
+        assert!(e.to_string().contains("16777216 nodes"), "{e}");
+        assert!(e.to_string().contains("memory"), "{e}");
+        // A graph the size of a 100 x 100 board is fine.
+        assert!(graph_bytes(10_000, 20_000, false, 2) < 20 << 20);
+    }
+
+    proptest::proptest! {
+        /// Arbitrary bytes never panic; every refusal is bad input.
+        #[test]
+        fn arbitrary_bytes_are_a_graph_or_bad_input(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+        ) {
+            if let Err(e) = parse(&bytes, None, "fuzz") {
+                proptest::prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}");
+            }
+        }
+
+        /// Graph-shaped JSON with random numbers: a game or bad input.
+        #[test]
+        fn random_graphs_are_games_or_bad_input(
+            nodes in 0usize..40,
+            edges in proptest::collection::vec((0usize..45, 0usize..45), 0..20),
+            modulus in proptest::option::of(0u32..300),
+            directed in proptest::prelude::any::<bool>(),
+        ) {
+            let edges: Vec<String> = edges.iter().map(|(u, v)| format!("[{u},{v}]")).collect();
+            let mut json = format!(r#"{{"nodes":{nodes},"edges":[{}],"directed":{directed}"#, edges.join(","));
+            if let Some(k) = modulus {
+                json += &format!(r#","mod":{k}"#);
+            }
+            json += "}";
+            match parse(json.as_bytes(), None, "g") {
+                Ok(g) => proptest::prop_assert_eq!(g.game.cells(), nodes),
+                Err(e) => proptest::prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}"),
+            }
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! raster. Sizes are checked against [`MAX_CELLS`] and the raster length against the
 //! file before anything is allocated.
 
+use crate::memory::{try_bit_matrix, try_zeroed};
 use crate::FormatError;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{BitOrder, BytesSink, PackedBytes, RowSink, RowSource};
@@ -144,8 +145,8 @@ pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, Form
         Encoding::Raw => {
             let raster = header.raster(bytes, name)?;
             let mut src = PackedBytes::new(raster, rows, cols)?;
-            let mut m = BitMatrix::zeros(rows, cols);
-            let mut buf = vec![0u64; m.stride()];
+            let mut m = try_bit_matrix(rows, cols, &format!("{name}: a {rows}x{cols} board"))?;
+            let mut buf = try_zeroed(m.stride(), &format!("{name}: a row"))?;
             for r in 0..rows {
                 let row = m.row_mut(r);
                 row.copy_from_slice(src.row(r, &mut buf));
@@ -166,7 +167,7 @@ fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMa
             text.len()
         )));
     }
-    let mut m = BitMatrix::zeros(rows, cols);
+    let mut m = try_bit_matrix(rows, cols, &format!("{name}: a {rows}x{cols} board"))?;
     let mut i = 0;
     let mut pos = 0;
     while i < cells {
@@ -286,5 +287,52 @@ mod tests {
         let h = parse_header(text, "b").unwrap();
         let e = read(text, &h, "b").unwrap_err();
         assert!(e.to_string().contains("bad P1 pixel"), "{e}");
+    }
+
+    proptest::proptest! {
+        /// Arbitrary bytes after a PBM magic never panic; every refusal is bad input,
+        /// and a board read has the header's size.
+        #[test]
+        fn arbitrary_bytes_are_a_board_or_bad_input(
+            raw in proptest::prelude::any::<bool>(),
+            tail in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+        ) {
+            let mut bytes = if raw { b"P4".to_vec() } else { b"P1".to_vec() };
+            bytes.extend_from_slice(&tail);
+            match crate::board::parse(&bytes, crate::detect::Format::Pbm, 2, "fuzz") {
+                Ok(b) => {
+                    let h = parse_header(&bytes, "fuzz").unwrap();
+                    proptest::prop_assert_eq!((b.rows(), b.cols()), (h.rows, h.cols));
+                }
+                Err(e) => proptest::prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}"),
+            }
+        }
+
+        /// Small headers with random rasters: P4 and P1 of the same bits agree.
+        #[test]
+        fn plain_and_raw_agree(
+            cols in 1usize..20, rows in 1usize..6,
+            seed in proptest::collection::vec(proptest::prelude::any::<u8>(), 120),
+        ) {
+            let mut m = BitMatrix::zeros(rows, cols);
+            for r in 0..rows {
+                for c in 0..cols {
+                    m.set(r, c, seed[(r * cols + c) % seed.len()] >> ((r + c) % 8) & 1 == 1);
+                }
+            }
+            let mut raw = Vec::new();
+            write(&m, &mut raw).unwrap();
+            let mut plain = format!("P1\n{cols} {rows}\n");
+            for r in 0..rows {
+                for c in 0..cols {
+                    plain.push(if m.get(r, c) { '1' } else { '0' });
+                }
+                plain.push('\n');
+            }
+            let h = parse_header(&raw, "r").unwrap();
+            proptest::prop_assert_eq!(&read(&raw, &h, "r").unwrap(), &m);
+            let h = parse_header(plain.as_bytes(), "p").unwrap();
+            proptest::prop_assert_eq!(&read(plain.as_bytes(), &h, "p").unwrap(), &m);
+        }
     }
 }

@@ -1,51 +1,102 @@
-//! PNG boards: black = light on, white = off. Any PNG colour type is read as long as
-//! every pixel is pure black or pure white (alpha is ignored); boards are written as
-//! 1-bit grayscale. The size in the header is checked before anything is allocated.
+//! PNG boards: black = light on, white = off. Every PNG colour type and bit depth is
+//! read as long as every pixel is exactly black or exactly white (all colour samples 0,
+//! or all at the depth's maximum: 0xFFFF at 16 bits, so 0x00FF is neither); alpha is
+//! ignored. Boards are written as 1-bit grayscale.
+//!
+//! Before anything is decoded, the size in the header is checked against the cell limit
+//! and the memory limit, and the raw image size against what the file's compressed data
+//! can hold at all (deflate expands at most 1032:1): a header claiming a huge image in a
+//! small file is refused at once. The decoder's own buffers are held to the memory limit
+//! too. The pixels are decoded untransformed (palette lookups and sample unpacking are
+//! done here, with every palette index checked).
 
 use super::pbm::MAX_CELLS;
-use crate::memory::{board_bytes, check_memory};
+use crate::memory::{board_bytes, check_memory, memory_limit, try_bit_matrix, try_zeroed};
 use crate::FormatError;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{BitOrder, BytesSink, RowSink};
 use png::{BitDepth, ColorType, Transformations};
 use std::io::Write;
 
+/// The most a deflate stream expands: 258 bytes from one 1-bit code, about 1032:1.
+const MAX_DEFLATE_RATIO: u64 = 1032;
+
 /// Reads a PNG board.
+///
+/// # Errors
+///
+/// [`FormatError::Input`] for a file that is not a readable PNG, a header over the
+/// limits, a pixel that is neither black nor white, or a palette index with no entry.
 pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
+    // The png crate has panicked on crafted files before (its palette expansion, which
+    // this reader no longer uses): a panic inside the dependency is reported as a bad
+    // file rather than ending the process. Our own code below is not expected to panic
+    // (the fuzz targets check that, with a panic hook that aborts).
+    match std::panic::catch_unwind(|| decode(bytes, name)) {
+        Ok(result) => result,
+        Err(_) => Err(FormatError::input(format!(
+            "{name}: not a readable PNG: the decoder failed on it"
+        ))),
+    }
+}
+
+fn decode(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
     let bad =
         |e: png::DecodingError| FormatError::input(format!("{name}: not a readable PNG: {e}"));
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let info = decoder.read_header_info().map_err(bad)?;
     let (cols, rows) = (info.width as usize, info.height as usize);
+    let (color, depth) = (info.color_type, info.bit_depth);
     let cells = cols as u64 * rows as u64;
     if cells > MAX_CELLS {
         return Err(FormatError::input(format!(
             "{name}: the PNG is {cols}x{rows} = {cells} pixels, more than the limit of 2^40 cells"
         )));
     }
-    check_memory(
-        board_bytes(rows, cols, 2),
-        &format!("a {rows}x{cols} board"),
-    )?;
-    let one_bit_gray = info.color_type == ColorType::Grayscale && info.bit_depth == BitDepth::One;
-    decoder.set_transformations(if one_bit_gray {
-        Transformations::IDENTITY
-    } else {
-        Transformations::EXPAND | Transformations::STRIP_16
+    // Raw rows are a filter byte and the packed samples.
+    let bits_per_pixel = color.samples() as u64 * depth as u8 as u64;
+    let row_bytes = (cols as u64 * bits_per_pixel).div_ceil(8);
+    let raw = (row_bytes + 1).saturating_mul(rows as u64);
+    if raw > (bytes.len() as u64).saturating_mul(MAX_DEFLATE_RATIO) {
+        return Err(FormatError::input(format!(
+            "{name}: truncated PNG: a {cols}x{rows} image has {raw} bytes of pixel data, more than a {}-byte file can hold",
+            bytes.len()
+        )));
+    }
+    let board = board_bytes(rows, cols, 2);
+    check_memory(board, &format!("{name}: a {rows}x{cols} board"))?;
+    decoder.set_transformations(Transformations::IDENTITY);
+    // The decoder's buffers (rows, chunks, metadata) share the memory left by the board.
+    let room = memory_limit()
+        .bytes
+        .map_or(u64::MAX, |l| l.saturating_sub(board));
+    decoder.set_limits(png::Limits {
+        bytes: usize::try_from(room).unwrap_or(usize::MAX),
     });
-    // The decoder may need a few rows of its own: allow them, whatever the image size.
-    decoder.set_limits(png::Limits { bytes: usize::MAX });
     let mut reader = decoder.read_info().map_err(bad)?;
-    let (color, _) = reader.output_color_type();
-    let interlaced = reader.info().interlaced;
-    let mut m = BitMatrix::zeros(rows, cols);
+    let palette: Option<Vec<u8>> = reader.info().palette.as_ref().map(|p| p.to_vec());
+    if color == ColorType::Indexed && palette.is_none() {
+        return Err(FormatError::input(format!(
+            "{name}: not a readable PNG: an indexed image without a palette"
+        )));
+    }
+    let pixels = Pixels {
+        color,
+        depth: depth as u8,
+        palette: palette.as_deref().unwrap_or(&[]),
+    };
+    let mut m = try_bit_matrix(rows, cols, &format!("{name}: a {rows}x{cols} board"))?;
+    let row_len = reader
+        .output_line_size(reader.info().width)
+        .ok_or_else(|| FormatError::input(format!("{name}: not a readable PNG: rows too long")))?;
     let mut frame = Vec::new();
-    let row_len = reader.output_line_size(reader.info().width).unwrap_or(0);
+    let interlaced = reader.info().interlaced;
     if interlaced {
         // Adam7 rows come pass by pass: decode the whole frame first.
-        let size = reader.output_buffer_size().unwrap_or(usize::MAX);
-        check_memory(size as u64, &format!("decoding the interlaced {name}"))?;
-        frame.resize(size, 0);
+        let size = reader.output_buffer_size().ok_or_else(|| {
+            FormatError::input(format!("{name}: not a readable PNG: the image is too big"))
+        })?;
+        frame = try_zeroed(size, &format!("decoding the interlaced {name}"))?;
         reader.next_frame(&mut frame).map_err(bad)?;
     }
     for r in 0..rows {
@@ -61,37 +112,119 @@ pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
                 }
             }
         };
-        if one_bit_gray {
-            for c in 0..cols {
-                // 0 is black: a light on.
-                if data[c / 8] >> (7 - c % 8) & 1 == 0 {
-                    m.set(r, c, true);
-                }
-            }
-            continue;
+        if data.len() < row_len {
+            return Err(FormatError::input(format!(
+                "{name}: truncated PNG: row {} is short",
+                r + 1
+            )));
         }
-        let channels = match color {
-            ColorType::Grayscale => 1,
-            ColorType::GrayscaleAlpha => 2,
-            ColorType::Rgb => 3,
-            ColorType::Rgba => 4,
-            ColorType::Indexed => unreachable!("EXPAND turns palettes into RGB"),
-        };
-        let colour = if channels >= 3 { 3 } else { 1 };
-        for c in 0..cols {
-            let px = &data[c * channels..c * channels + colour];
-            if px.iter().all(|&v| v == 0) {
-                m.set(r, c, true);
-            } else if !px.iter().all(|&v| v == 255) {
-                return Err(FormatError::input(format!(
-                    "{name}: not a black-and-white image: pixel at row {}, column {} is {px:?} (only black = on and white = off are boards)",
-                    r + 1,
-                    c + 1
-                )));
+        pixels.row(data, r, m.row_mut(r), cols, name)?;
+    }
+    Ok(m)
+}
+
+/// How to read pixels of one colour type and depth.
+struct Pixels<'a> {
+    color: ColorType,
+    /// Bits per sample: 1, 2, 4, 8 or 16.
+    depth: u8,
+    /// `PLTE`: RGB triples (for [`ColorType::Indexed`]).
+    palette: &'a [u8],
+}
+
+impl Pixels<'_> {
+    /// Sample `i` of a raw row (big-endian within bytes and 16-bit words).
+    #[inline]
+    fn sample(&self, data: &[u8], i: usize) -> u16 {
+        match self.depth {
+            16 => u16::from_be_bytes([data[2 * i], data[2 * i + 1]]),
+            8 => u16::from(data[i]),
+            d => {
+                let bit = i * d as usize;
+                let shift = 8 - d as usize - bit % 8;
+                u16::from(data[bit / 8] >> shift) & ((1 << d) - 1)
             }
         }
     }
-    Ok(m)
+
+    /// Decodes one row into `out` (packed, bit `c % 64` of word `c / 64` = on).
+    fn row(
+        &self,
+        data: &[u8],
+        r: usize,
+        out: &mut [u64],
+        cols: usize,
+        name: &str,
+    ) -> Result<(), FormatError> {
+        if self.color == ColorType::Grayscale && self.depth == 1 {
+            // The common case, as written: a byte holds 8 pixels, 0 is black (on).
+            for c in 0..cols {
+                if data[c / 8] >> (7 - c % 8) & 1 == 0 {
+                    out[c / 64] |= 1 << (c % 64);
+                }
+            }
+            return Ok(());
+        }
+        let channels = self.color.samples();
+        let max = ((1u32 << self.depth) - 1) as u16;
+        let colour_channels = match self.color {
+            ColorType::Rgb | ColorType::Rgba => 3,
+            _ => 1,
+        };
+        for c in 0..cols {
+            let on = if self.color == ColorType::Indexed {
+                let index = self.sample(data, c) as usize;
+                let Some(rgb) = self.palette.get(3 * index..3 * index + 3) else {
+                    return Err(FormatError::input(format!(
+                        "{name}: not a readable PNG: the pixel at row {}, column {} is palette entry {index}, but the palette has {} entries",
+                        r + 1,
+                        c + 1,
+                        self.palette.len() / 3
+                    )));
+                };
+                match rgb {
+                    [0, 0, 0] => true,
+                    [255, 255, 255] => false,
+                    _ => {
+                        return Err(not_black_or_white(
+                            name,
+                            r,
+                            c,
+                            rgb.iter().map(|&v| u16::from(v)),
+                        ))
+                    }
+                }
+            } else {
+                let first = c * channels;
+                let samples = (first..first + colour_channels).map(|i| self.sample(data, i));
+                if samples.clone().all(|v| v == 0) {
+                    true
+                } else if samples.clone().all(|v| v == max) {
+                    false
+                } else {
+                    return Err(not_black_or_white(name, r, c, samples));
+                }
+            };
+            if on {
+                out[c / 64] |= 1 << (c % 64);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn not_black_or_white(
+    name: &str,
+    r: usize,
+    c: usize,
+    samples: impl Iterator<Item = u16>,
+) -> FormatError {
+    let samples: Vec<u16> = samples.collect();
+    FormatError::input(format!(
+        "{name}: not a black-and-white image: pixel at row {}, column {} is {samples:?} (only black = on and white = off are boards)",
+        r + 1,
+        c + 1
+    ))
 }
 
 /// The image data of a 1-bit grayscale PNG, written row by row into a started
@@ -138,6 +271,15 @@ pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>
     enc.set_depth(BitDepth::One);
     enc.set_compression(png::Compression::Fast);
     enc.write_header().map_err(encode_error)
+}
+
+/// Ends a PNG started with [`writer`].
+///
+/// # Errors
+///
+/// [`FormatError::Io`] when writing fails (a closed pipe stays recognisable as one).
+pub fn finish<W: Write>(writer: png::Writer<W>) -> Result<(), FormatError> {
+    writer.finish().map_err(encode_error)
 }
 
 fn encode_error(e: png::EncodingError) -> FormatError {
@@ -198,5 +340,172 @@ mod tests {
     fn rgb_black_and_white_is_a_board() {
         let m = read(&rgb_pair([0, 0, 0, 255, 255, 255]), "t").unwrap();
         assert!(m.get(0, 0) && !m.get(0, 1));
+    }
+
+    /// A PNG file built chunk by chunk (for the cases no encoder writes): `raw` is
+    /// the filtered image data (a filter byte 0 before each row), stored uncompressed.
+    pub(crate) fn crafted(
+        ihdr: [u32; 2],
+        depth: u8,
+        color: u8,
+        plte: Option<&[u8]>,
+        raw: &[u8],
+    ) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = !0u32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        crc >> 1 ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+            out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+            let mut body = kind.to_vec();
+            body.extend_from_slice(data);
+            out.extend_from_slice(&body);
+            out.extend_from_slice(&crc32(&body).to_be_bytes());
+        }
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr_data = Vec::new();
+        ihdr_data.extend_from_slice(&ihdr[0].to_be_bytes());
+        ihdr_data.extend_from_slice(&ihdr[1].to_be_bytes());
+        ihdr_data.extend_from_slice(&[depth, color, 0, 0, 0]);
+        chunk(&mut out, b"IHDR", &ihdr_data);
+        if let Some(p) = plte {
+            chunk(&mut out, b"PLTE", p);
+        }
+        // zlib: stored blocks, then the Adler-32 of the data.
+        let mut z = vec![0x78, 0x01];
+        let blocks: Vec<&[u8]> = if raw.is_empty() {
+            vec![&[][..]]
+        } else {
+            raw.chunks(65535).collect()
+        };
+        for (k, block) in blocks.iter().enumerate() {
+            let last = u8::from(k + 1 == blocks.len());
+            let len = block.len() as u16;
+            z.push(last);
+            z.extend_from_slice(&len.to_le_bytes());
+            z.extend_from_slice(&(!len).to_le_bytes());
+            z.extend_from_slice(block);
+        }
+        let (mut a, mut b) = (1u32, 0u32);
+        for &x in raw {
+            a = (a + u32::from(x)) % 65521;
+            b = (b + a) % 65521;
+        }
+        z.extend_from_slice(&(b << 16 | a).to_be_bytes());
+        chunk(&mut out, b"IDAT", &z);
+        chunk(&mut out, b"IEND", &[]);
+        out
+    }
+
+    #[test]
+    fn palettes_are_looked_up_and_checked() {
+        // 8-bit indices into black, white, grey.
+        let plte = [0, 0, 0, 255, 255, 255, 128, 128, 128];
+        let m = read(&crafted([3, 1], 8, 3, Some(&plte), &[0, 0, 1, 0]), "p").unwrap();
+        assert!(m.get(0, 0) && !m.get(0, 1) && m.get(0, 2));
+        let e = read(&crafted([2, 1], 8, 3, Some(&plte), &[0, 2, 1]), "p").unwrap_err();
+        assert!(e.to_string().contains("column 1 is [128, 128, 128]"), "{e}");
+        let e = read(&crafted([2, 1], 8, 3, Some(&plte), &[0, 1, 7]), "p").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("palette entry 7, but the palette has 3"),
+            "{e}"
+        );
+        // 2-bit indices, four to a byte: 0b01_00_01_01 = white, black, white, white.
+        let m = read(&crafted([4, 1], 2, 3, Some(&plte), &[0, 0b0100_0101]), "p").unwrap();
+        assert_eq!(
+            (0..4).map(|c| m.get(0, c)).collect::<Vec<_>>(),
+            [false, true, false, false]
+        );
+        // A palette whose length is not a multiple of three (once a panic in the
+        // decoder's palette expansion): its partial entry is no entry.
+        let e = read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 1]), "p").unwrap_err();
+        assert!(matches!(e, FormatError::Input(_)), "{e}");
+        assert!(
+            read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 0]), "p")
+                .is_ok_and(|m| m.get(0, 0))
+        );
+        // An indexed image without a palette.
+        let e = read(&crafted([1, 1], 8, 3, None, &[0, 0]), "p").unwrap_err();
+        assert!(matches!(e, FormatError::Input(_)), "{e}");
+    }
+
+    #[test]
+    fn sixteen_bit_samples_must_be_exact() {
+        // Grayscale 16-bit: 0x0000 black, 0xFFFF white; 0x00FF and 0xFF00 neither.
+        let m = read(&crafted([2, 1], 16, 0, None, &[0, 0, 0, 0xFF, 0xFF]), "g").unwrap();
+        assert!(m.get(0, 0) && !m.get(0, 1));
+        for px in [[0x00, 0xFF], [0xFF, 0x00]] {
+            let e = read(&crafted([1, 1], 16, 0, None, &[0, px[0], px[1]]), "g").unwrap_err();
+            assert!(e.to_string().contains("not a black-and-white"), "{e}");
+        }
+        // RGB 16-bit white and black.
+        let raw = [0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0];
+        let m = read(&crafted([2, 1], 16, 2, None, &raw), "c").unwrap();
+        assert!(!m.get(0, 0) && m.get(0, 1));
+        // Grey+alpha 16-bit: the alpha is ignored, the grey 0x00FF is not white.
+        let e = read(
+            &crafted([1, 1], 16, 4, None, &[0, 0x00, 0xFF, 0xFF, 0xFF]),
+            "a",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("[255]"), "{e}");
+        // 4-bit grey: 15 is white, 0 black, 7 neither.
+        let m = read(&crafted([2, 1], 4, 0, None, &[0, 0x0F]), "g").unwrap();
+        assert!(m.get(0, 0) && !m.get(0, 1));
+        assert!(read(&crafted([2, 1], 4, 0, None, &[0, 0x7F]), "g").is_err());
+    }
+
+    #[test]
+    fn a_huge_header_in_a_small_file_is_refused_at_once() {
+        let bytes = crafted([1 << 30, 1 << 9], 16, 6, None, &[0]);
+        let e = read(&bytes, "h.png").unwrap_err();
+        assert!(e.to_string().contains("more than a"), "{e}");
+        let e = read(
+            &crafted([u32::MAX >> 1, u32::MAX >> 1], 1, 0, None, &[0]),
+            "h",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("limit of 2^40"), "{e}");
+    }
+
+    proptest::proptest! {
+        /// Arbitrary bytes after the signature never panic; every refusal is bad input.
+        #[test]
+        fn arbitrary_bytes_are_a_board_or_bad_input(
+            tail in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+        ) {
+            let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+            bytes.extend_from_slice(&tail);
+            if let Err(e) = read(&bytes, "fuzz") {
+                proptest::prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}");
+            }
+        }
+
+        /// Crafted headers of every colour type and depth with random data: a board or
+        /// bad input, never a panic.
+        #[test]
+        fn crafted_images_never_panic(
+            w in 1u32..20, h in 1u32..6,
+            kind in 0usize..15,
+            raw in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
+            plte in proptest::collection::vec(proptest::prelude::any::<u8>(), 3..30),
+        ) {
+            let (depth, color) = [(1,0),(2,0),(4,0),(8,0),(16,0),(8,2),(16,2),(1,3),(2,3),(4,3),(8,3),(8,4),(16,4),(8,6),(16,6)][kind];
+            let bytes = crafted([w, h], depth, color, (color == 3).then_some(&plte[..]), &raw);
+            if let Err(e) = read(&bytes, "fuzz") {
+                proptest::prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}");
+            }
+        }
     }
 }

@@ -1,149 +1,75 @@
 //! The text board format: one row per line. With two states a cell is `0`/`.` (off) or
 //! `1`/`#` (on), spaces between cells optional; with K <= 10 states a cell is a digit
 //! `0..K-1`; with K > 10 states cells are numbers separated by spaces. Blank lines are
-//! ignored, `\r\n` line ends accepted.
+//! ignored, `\r\n` line ends and a UTF-8 byte-order mark at the start accepted.
+//!
+//! The parser is the library's ([`Board::from_text_within`], [`Board`]'s `Display`);
+//! this module names the source in its errors and holds the board to the memory limit.
 
+use crate::memory::{check_memory, memory_limit};
 use crate::FormatError;
+use lightsout::game::ParseBoardError;
 use lightsout::Board;
 
 /// Parses a text board with `modulus` states. `name` names the source in errors.
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name` and the line and column of the problem, or the
+/// memory limit the board would exceed.
 pub fn parse(bytes: &[u8], modulus: u8, name: &str) -> Result<Board, FormatError> {
+    let limit = memory_limit().bytes;
     let text = std::str::from_utf8(bytes).map_err(|e| {
         FormatError::input(format!(
             "{name}: not UTF-8 text (invalid byte at offset {})",
             e.valid_up_to()
         ))
     })?;
-    let mut rows: Vec<Vec<u8>> = Vec::new();
-    let mut first_line = 0;
-    for (i, line) in text.lines().enumerate() {
-        let lineno = i + 1;
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let cells = if modulus > 10 {
-            parse_numbers(line, modulus, name, lineno)?
-        } else {
-            parse_digits(line, modulus, name, lineno)?
-        };
-        if let Some(first) = rows.first() {
-            if cells.len() != first.len() {
-                return Err(FormatError::input(format!(
-                    "{name}: line {lineno} has {} cells, but line {first_line} has {} (rows must have equal length)",
-                    cells.len(),
-                    first.len()
-                )));
-            }
-        } else {
-            first_line = lineno;
-        }
-        rows.push(cells);
-    }
-    if rows.is_empty() {
-        return Err(FormatError::input(format!(
-            "{name}: empty input (no board rows)"
-        )));
-    }
-    let (r, c) = (rows.len(), rows[0].len());
-    let values: Vec<u8> = rows.into_iter().flatten().collect();
-    Board::from_values(r, c, modulus, &values)
-        .map_err(|e| FormatError::input(format!("{name}: {e}")))
-}
-
-fn parse_digits(
-    line: &str,
-    modulus: u8,
-    name: &str,
-    lineno: usize,
-) -> Result<Vec<u8>, FormatError> {
-    let mut cells = Vec::with_capacity(line.len());
-    for (col, ch) in line.chars().enumerate() {
-        let v = match ch {
-            ' ' | '\t' => continue,
-            '.' => 0,
-            '#' if modulus == 2 => 1,
-            '0'..='9' if (ch as u8 - b'0') < modulus => ch as u8 - b'0',
-            _ => {
-                let expected = if modulus == 2 {
-                    "0, 1, '.' or '#'".to_string()
-                } else {
-                    format!("a digit 0-{} or '.'", modulus - 1)
-                };
-                return Err(FormatError::input(format!(
-                    "{name}: line {lineno}, column {}: unexpected character {ch:?} (expected {expected})",
-                    col + 1
-                )));
-            }
-        };
-        cells.push(v);
-    }
-    Ok(cells)
-}
-
-fn parse_numbers(
-    line: &str,
-    modulus: u8,
-    name: &str,
-    lineno: usize,
-) -> Result<Vec<u8>, FormatError> {
-    line.split_whitespace()
-        .enumerate()
-        .map(|(i, tok)| {
-            tok.parse::<u16>()
-                .ok()
-                .filter(|&v| v < u16::from(modulus))
-                .map(|v| v as u8)
-                .ok_or_else(|| {
+    Board::from_text_within(text, modulus, limit).map_err(|e| match e {
+        ParseBoardError::TooLarge { needed, .. } => {
+            check_memory(needed, &format!("{name}: the board"))
+                .err()
+                .unwrap_or_else(|| {
                     FormatError::input(format!(
-                        "{name}: line {lineno}, cell {}: {tok:?} is not a number from 0 to {}",
-                        i + 1,
-                        modulus - 1
+                        "{name}: the board needs {}, which could not be allocated",
+                        crate::memory::human_bytes(needed)
                     ))
                 })
-        })
-        .collect()
+        }
+        other => FormatError::input(format!("{name}: {other}")),
+    })
 }
 
-/// Writes a board in the text format (the inverse of [`parse`]).
+/// Writes a board in the text format (the inverse of [`parse`]; the library's
+/// `Display` of a [`Board`]).
+///
+/// # Errors
+///
+/// The writer's.
 pub fn write(board: &Board, out: &mut impl std::io::Write) -> std::io::Result<()> {
-    let wide = board.modulus() > 10;
-    let mut line = Vec::with_capacity(board.cols() * if wide { 4 } else { 1 } + 1);
-    for r in 0..board.rows() {
-        line.clear();
-        for c in 0..board.cols() {
-            if wide {
-                if c > 0 {
-                    line.push(b' ');
-                }
-                line.extend_from_slice(board.get(r, c).to_string().as_bytes());
-            } else {
-                line.push(b'0' + board.get(r, c));
-            }
-        }
-        line.push(b'\n');
-        out.write_all(&line)?;
-    }
-    Ok(())
+    write!(out, "{board}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn accepts_every_binary_spelling() {
         let a = parse(b"1 0 1\n0 1 0\n", 2, "t").unwrap();
         let b = parse(b"#.#\r\n.#.\r\n\n", 2, "t").unwrap();
         let c = parse(b"101\n010", 2, "t").unwrap();
+        let d = parse(b"\xef\xbb\xbf101\n010\n", 2, "t").unwrap();
         assert_eq!(a, b);
         assert_eq!(a, c);
+        assert_eq!(a, d);
     }
 
     #[test]
     fn errors_name_line_and_column() {
         let e = parse(b"101\n0x0\n", 2, "board").unwrap_err();
-        assert!(e.to_string().contains("line 2, column 2"), "{e}");
+        assert!(e.to_string().contains("board: line 2, column 2"), "{e}");
         let e = parse(b"101\n01\n", 2, "board").unwrap_err();
         assert!(e.to_string().contains("line 2 has 2 cells"), "{e}");
         let e = parse(b"\n  \n", 2, "board").unwrap_err();
@@ -162,5 +88,48 @@ mod tests {
         write(&b, &mut out).unwrap();
         assert_eq!(out, b"0 11 12\n3 4 5\n");
         assert!(parse(b"0 13\n", 13, "t").is_err());
+    }
+
+    proptest! {
+        /// Arbitrary bytes never panic; every refusal is bad input.
+        #[test]
+        fn arbitrary_bytes_are_a_board_or_bad_input(
+            bytes in proptest::collection::vec(any::<u8>(), 0..200),
+            modulus in 2u8..=255,
+        ) {
+            match parse(&bytes, modulus, "fuzz") {
+                Ok(b) => prop_assert_eq!(b.modulus(), modulus),
+                Err(e) => prop_assert!(matches!(e, FormatError::Input(_)), "{e:?}"),
+            }
+        }
+
+        /// Bytes made of the format's own characters round-trip when they parse.
+        #[test]
+        fn board_alphabet_round_trips(
+            text in "[01.# \n\r]{0,120}",
+        ) {
+            if let Ok(b) = parse(text.as_bytes(), 2, "t") {
+                let mut out = Vec::new();
+                write(&b, &mut out).unwrap();
+                prop_assert_eq!(parse(&out, 2, "t").unwrap(), b);
+            }
+        }
+
+        /// Any board written as text reads back the same, for every modulus.
+        #[test]
+        fn written_boards_read_back(
+            rows in 1usize..6,
+            cols in 1usize..6,
+            modulus in 2u8..=255,
+            seed in any::<u64>(),
+        ) {
+            let values: Vec<u8> = (0..rows * cols)
+                .map(|i| ((seed.wrapping_mul(6364136223846793005).wrapping_add(i as u64 * 1442695040888963407)) >> 33) as u8 % modulus)
+                .collect();
+            let b = Board::from_values(rows, cols, modulus, &values).unwrap();
+            let mut out = Vec::new();
+            write(&b, &mut out).unwrap();
+            prop_assert_eq!(parse(&out, modulus, "t").unwrap(), b);
+        }
     }
 }

@@ -18,6 +18,7 @@
 
 mod assets;
 mod error;
+pub mod fuzzing;
 mod grid;
 mod handlers;
 mod presets;

@@ -55,6 +55,7 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     let preset = spec.preset();
     let rules = spec.rules()?;
     let modulus = rules.modulus();
+    input::check_size_solvable(args.size, &rules, args.method)?;
     let loaded = match preset {
         Some(p) => input::start_board_or(
             args.file.as_deref(),
@@ -79,7 +80,7 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
             )));
         }
     } else if let Some(note) = &loaded.note {
-        eprintln!("lightsout: {note}");
+        crate::error::note(note);
     }
     let game = Game::new(start.rows(), start.cols(), rules)?;
     let target = match &args.target {
@@ -133,6 +134,9 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
         graph,
     } = problem(args)?;
     let out_format = Format::for_output(args.output.as_deref(), args.format);
+    if let Some(path) = &args.output {
+        atomic::check_output(path, out_format, game.rows(), game.cols(), game.modulus())?;
+    }
     if args.output.is_none() && !args.json {
         refuse_big_text(out_format, game.rows(), game.cols())?;
     }

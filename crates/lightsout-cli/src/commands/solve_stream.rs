@@ -73,6 +73,10 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
         None => None,
     };
     let format = Format::for_output(args.output.as_deref(), args.format);
+    crate::streaming::check_stream_memory(rows, cols)?;
+    if let Some(path) = &args.output {
+        atomic::check_output(path, format, rows, cols, 2)?;
+    }
     if args.output.is_none() {
         refuse_big_text(format, rows, cols)?;
     }

@@ -41,21 +41,46 @@ impl Board {
     }
 
     /// An all-zero board with `modulus` states per cell (2 to 255), checking the size.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidSize`] for a size out of range or a board the allocator cannot
+    /// give (never an abort); [`Error::InvalidRules`] for a modulus below 2.
     pub fn try_new(rows: usize, cols: usize, modulus: u8) -> Result<Self, Error> {
         crate::game::check_dimensions(rows, cols)?;
         crate::game::check_modulus(modulus)?;
+        // Fallible: a board too big for memory is an error, not an abort.
+        let too_big = |bytes: usize| {
+            Error::InvalidSize(format!(
+                "{rows}x{cols}: the board's {bytes} bytes could not be allocated"
+            ))
+        };
         Ok(if modulus == 2 {
-            Self::new(rows, cols)
+            let len = rows * crate::gf2::words_for(cols);
+            let mut words: Vec<u64> = Vec::new();
+            words.try_reserve_exact(len).map_err(|_| too_big(len * 8))?;
+            words.resize(len, 0);
+            Self::from_bits(BitMatrix::from_words(rows, cols, words))
         } else {
-            Self {
-                rows,
-                cols,
-                cells: Cells::Modular {
-                    modulus,
-                    values: vec![0; rows * cols],
-                },
-            }
+            let mut values: Vec<u8> = Vec::new();
+            values
+                .try_reserve_exact(rows * cols)
+                .map_err(|_| too_big(rows * cols))?;
+            values.resize(rows * cols, 0);
+            Self::from_value_vec(rows, cols, modulus, values)
         })
+    }
+
+    /// A board of more than two states from its row-major values (each below
+    /// `modulus`, `rows * cols` of them: the caller's checks).
+    pub(super) fn from_value_vec(rows: usize, cols: usize, modulus: u8, values: Vec<u8>) -> Self {
+        debug_assert!(modulus > 2 && values.len() == rows * cols);
+        debug_assert!(values.iter().all(|&v| v < modulus));
+        Self {
+            rows,
+            cols,
+            cells: Cells::Modular { modulus, values },
+        }
     }
 
     /// The all-on binary board (seed 000's default start).
@@ -335,24 +360,6 @@ impl Board {
     }
 }
 
-/// One row per line; a digit per cell when the modulus is at most 10, space-separated
-/// numbers otherwise.
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let wide = self.modulus() > 10;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if wide && c > 0 {
-                    write!(f, " ")?;
-                }
-                write!(f, "{}", self.get(r, c))?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -421,6 +428,21 @@ mod tests {
     fn values_out_of_range_are_rejected() {
         assert!(Board::from_values(1, 2, 3, &[0, 3]).is_err());
         assert!(Board::from_values(1, 2, 3, &[0]).is_err());
+    }
+
+    #[test]
+    fn boards_too_big_for_memory_are_errors_not_aborts() {
+        // 2^40 cells: a terabyte with three states, more than any test machine has
+        // (and the kernel refuses it, unless it overcommits without checking).
+        let always_overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory")
+            .is_ok_and(|mode| mode.trim() == "1");
+        if !always_overcommit {
+            let e = Board::try_new(1 << 20, 1 << 20, 3).unwrap_err();
+            assert!(matches!(e, Error::InvalidSize(_)), "{e}");
+            assert!(e.to_string().contains("could not be allocated"), "{e}");
+        }
+        assert!(Board::try_new(1 << 21, 1 << 20, 2).is_err()); // over the cell limit
+        assert_eq!(Board::try_new(3, 4, 5).unwrap().values(), vec![0; 12]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod presets;
 mod random;
 mod rules;
 mod spec;
+mod text;
 
 pub use board::Board;
 pub use graph::{Graph, MAX_EDGES, MAX_NODES};
@@ -13,6 +14,7 @@ pub use presets::{preset, Face, Net, Preset, PRESETS};
 pub use random::RandomBits;
 pub use rules::{Boundary, Reach, Rules, Shape};
 pub use spec::RulesSpec;
+pub use text::ParseBoardError;
 
 use crate::error::Error;
 use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};

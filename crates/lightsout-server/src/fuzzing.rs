@@ -1,0 +1,135 @@
+//! Entry points for the fuzz targets (`fuzz/`): a request body through the server's own
+//! request types and checks, up to (not including) the computation. Each answers `Ok`
+//! for a body the handler would run, or the status the handler would refuse it with;
+//! a panic, or a refusal other than a 4xx, is a bug.
+//!
+//! The steps mirror the handlers' (`handlers::solve`, `handlers::analyze_game`) before
+//! they hand the work to the pool: parse, cell limit, rules and game, boards, method,
+//! work budget.
+
+use crate::error::ApiError;
+use crate::handlers::{AnalyzeRequest, SolveRequest};
+use crate::work::check_budget;
+use crate::Limits;
+use axum::http::StatusCode;
+use lightsout::{Game, Method};
+
+/// Checks a `POST /api/solve` body as the handler does, with the default limits.
+///
+/// # Errors
+///
+/// The status the server would answer (400, 413, 422) for a body it refuses.
+pub fn check_solve_body(bytes: &[u8]) -> Result<(), StatusCode> {
+    let limits = Limits::default();
+    let req: SolveRequest = parse(bytes)?;
+    let (rows, cols) = cells(&limits, req.board.rows as u64, req.board.cols as u64)?;
+    let spec = req.rules.0;
+    let game = spec.game(Some((rows, cols))).map_err(status)?;
+    let start = req
+        .board
+        .to_board(game.modulus(), "board")
+        .map_err(|_| StatusCode::BAD_REQUEST)?;
+    if let Some(t) = &req.target {
+        if (t.rows, t.cols) != (start.rows(), start.cols()) {
+            return Err(StatusCode::BAD_REQUEST);
+        }
+        t.to_board(game.modulus(), "target")
+            .map_err(|_| StatusCode::BAD_REQUEST)?;
+    }
+    if let Some(t) = req.time_limit {
+        if !(t.is_finite() && t >= 0.0) {
+            return Err(StatusCode::BAD_REQUEST);
+        }
+    }
+    spec.preset().map_err(status)?;
+    method(&limits, &game, req.method.as_deref())
+}
+
+/// Checks a `POST /api/analyze` body as the handler does, with the default limits.
+///
+/// # Errors
+///
+/// The status the server would answer (400, 413, 422) for a body it refuses.
+pub fn check_analyze_body(bytes: &[u8]) -> Result<(), StatusCode> {
+    let limits = Limits::default();
+    let req: AnalyzeRequest = parse(bytes)?;
+    let size = cells(&limits, req.rows, req.cols)?;
+    let game = req.rules.0.game(Some(size)).map_err(status)?;
+    method(&limits, &game, req.method.as_deref())
+}
+
+fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StatusCode> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|_| StatusCode::BAD_REQUEST)?;
+    de.end().map_err(|_| StatusCode::BAD_REQUEST)?;
+    Ok(value)
+}
+
+fn cells(limits: &Limits, rows: u64, cols: u64) -> Result<(usize, usize), StatusCode> {
+    if rows == 0 || cols == 0 {
+        return Err(StatusCode::BAD_REQUEST);
+    }
+    match rows.checked_mul(cols) {
+        Some(n) if n <= limits.max_cells => Ok((rows as usize, cols as usize)),
+        _ => Err(StatusCode::PAYLOAD_TOO_LARGE),
+    }
+}
+
+fn method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<(), StatusCode> {
+    let method: Method = match name {
+        Some(n) => n.parse().map_err(|_| StatusCode::BAD_REQUEST)?,
+        None => Method::Auto,
+    };
+    let method = method.resolve(game);
+    method.solver().check(game).map_err(status)?;
+    check_budget(limits, game, method).map_err(|e| e.status)
+}
+
+fn status(e: lightsout::Error) -> StatusCode {
+    ApiError::from(e).status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_get_the_handlers_statuses() {
+        assert_eq!(check_solve_body(br#"{"board":[[1,1],[1,0]]}"#), Ok(()));
+        assert_eq!(
+            check_solve_body(br#"{"board":[[1,1],[1]]}"#),
+            Err(StatusCode::BAD_REQUEST)
+        );
+        assert_eq!(
+            check_solve_body(br#"{"board":[[1]],"method":"nope"}"#),
+            Err(StatusCode::BAD_REQUEST)
+        );
+        assert_eq!(
+            check_analyze_body(br#"{"rows":5,"cols":5,"rules":{"boundary":"torus"}}"#),
+            Ok(())
+        );
+        assert_eq!(
+            check_analyze_body(br#"{"rows":100000,"cols":100000}"#),
+            Err(StatusCode::PAYLOAD_TOO_LARGE)
+        );
+        assert_eq!(check_analyze_body(b"{"), Err(StatusCode::BAD_REQUEST));
+    }
+
+    proptest::proptest! {
+        /// Arbitrary bytes, and JSON-ish bodies of the request's own keys, never panic
+        /// and are refused with a 4xx.
+        #[test]
+        fn arbitrary_bodies_are_accepted_or_refused_with_a_4xx(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+            json in r#"\{("(board|target|rules|rows|cols|min|method|quiet|time_limit)":(\[\[[0-3,]{0,7}\](,\[[0-3,]{0,7}\]){0,3}\]|[0-9]{1,3}|"(auto|poly|gauss|x)"|\{"(shape|boundary|mod|preset)":"[a-z0-9/]{0,8}"\}|true|null),?){0,4}\}"#,
+        ) {
+            for body in [&bytes[..], json.as_bytes()] {
+                for result in [check_solve_body(body), check_analyze_body(body)] {
+                    if let Err(s) = result {
+                        proptest::prop_assert!(s.is_client_error(), "{s} for {:?}", String::from_utf8_lossy(body));
+                    }
+                }
+            }
+        }
+    }
+}
