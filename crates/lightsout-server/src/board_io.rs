@@ -86,7 +86,9 @@ pub async fn read(
                     .ok()
                     .filter(|&k| k >= 2)
                     .ok_or_else(|| {
-                        ApiError::bad_request(format!("mod={value}: expected a number from 2 to 255"))
+                        ApiError::bad_request(format!(
+                            "mod={value}: expected a number from 2 to 255"
+                        ))
                     })?
             }
             other => {
@@ -176,7 +178,9 @@ mod tests {
             .headers()
             .get("content-type")
             .map(|v| v.to_str().unwrap().to_string());
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
         (status, ct, bytes.to_vec())
     }
 
@@ -187,7 +191,9 @@ mod tests {
     }
 
     fn sample() -> Board {
-        let values: Vec<u8> = (0..7 * 13).map(|i| ((i * 7 + i / 5) % 3 == 0) as u8).collect();
+        let values: Vec<u8> = (0..7 * 13)
+            .map(|i| ((i * 7 + i / 5) % 3 == 0) as u8)
+            .collect();
         Board::from_values(7, 13, 2, &values).unwrap()
     }
 
@@ -204,7 +210,10 @@ mod tests {
                 assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
                 let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
                 assert_eq!(v["format"], format.name());
-                assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(7), Some(13)));
+                assert_eq!(
+                    (v["rows"].as_u64(), v["cols"].as_u64()),
+                    (Some(7), Some(13))
+                );
                 let rows: Vec<Vec<u8>> = v["board"]
                     .as_array()
                     .unwrap()
@@ -284,7 +293,12 @@ mod tests {
             ("", b"\x89PNG\r\n\x1a\ngarbage".to_vec()),
         ] {
             let (status, _, body) = call(read_req(query, file.clone())).await;
-            assert_eq!(status, StatusCode::BAD_REQUEST, "{query} {:?}", String::from_utf8_lossy(&file));
+            assert_eq!(
+                status,
+                StatusCode::BAD_REQUEST,
+                "{query} {:?}",
+                String::from_utf8_lossy(&file)
+            );
             let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
             assert!(!v["error"].as_str().unwrap().is_empty());
         }
@@ -294,7 +308,14 @@ mod tests {
             ..Limits::default()
         };
         let res = app(limits)
-            .oneshot(read_req("", b"P1\n20 20\n".iter().copied().chain(std::iter::repeat_n(b'0', 400)).collect()))
+            .oneshot(read_req(
+                "",
+                b"P1\n20 20\n"
+                    .iter()
+                    .copied()
+                    .chain(std::iter::repeat_n(b'0', 400))
+                    .collect(),
+            ))
             .await
             .unwrap();
         assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);

@@ -301,7 +301,14 @@ pub async fn solve_custom(
     let want_min = req.min;
     app.workers
         .run("solve", move |deadline| {
-            report(&game, &start, &goal, method, want_min.then_some(search), deadline)
+            report(
+                &game,
+                &start,
+                &goal,
+                method,
+                want_min.then_some(search),
+                deadline,
+            )
         })
         .await
         .map(Json)
@@ -392,7 +399,9 @@ mod tests {
             .await
             .unwrap();
         let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
         (status, serde_json::from_slice(&bytes).unwrap())
     }
 
@@ -405,7 +414,10 @@ mod tests {
     fn own_patterns_replace_the_base_reach() {
         let r = rules(json!({"boundary":"torus", "cells": [[0, [0, 24]], [7, []]]}));
         let game = r.game(Some((5, 5))).unwrap();
-        let base = RulesSpec::parse("boundary=torus").unwrap().game(Some((5, 5))).unwrap();
+        let base = RulesSpec::parse("boundary=torus")
+            .unwrap()
+            .game(Some((5, 5)))
+            .unwrap();
         let (mut got, mut want) = (Vec::new(), Vec::new());
         for cell in 0..25 {
             game.reached(cell, &mut got);
@@ -419,7 +431,13 @@ mod tests {
         assert_eq!(game.modulus(), 2);
         assert!(!game.rules().is_symmetric());
         // Without patterns, the base game itself.
-        assert_eq!(rules(json!({"mod": 3})).game(Some((2, 2))).unwrap().modulus(), 3);
+        assert_eq!(
+            rules(json!({"mod": 3}))
+                .game(Some((2, 2)))
+                .unwrap()
+                .modulus(),
+            3
+        );
     }
 
     #[test]
@@ -433,7 +451,9 @@ mod tests {
             let e = rules(v.clone()).game(Some((5, 5))).unwrap_err();
             assert!(e.message.contains(needle), "{v}: {}", e.message);
         }
-        let e = rules(json!({"cells": [[0, [0]]]})).game(Some((101, 100))).unwrap_err();
+        let e = rules(json!({"cells": [[0, [0]]]}))
+            .game(Some((101, 100)))
+            .unwrap_err();
         assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
         assert!(serde_json::from_value::<PageRules>(json!({"cells": [1, 2]})).is_err());
         assert!(serde_json::from_value::<PageRules>(json!({"colour": 1})).is_err());
@@ -444,11 +464,19 @@ mod tests {
     #[tokio::test]
     async fn solve_gives_the_fewest_presses_under_own_patterns() {
         // A 3x3 board where the corners change only themselves and the centre all.
-        let own = json!([[0, [0]], [2, [2]], [6, [6]], [8, [8]], [4, [0,1,2,3,4,5,6,7,8]]]);
+        let own = json!([
+            [0, [0]],
+            [2, [2]],
+            [6, [6]],
+            [8, [8]],
+            [4, [0, 1, 2, 3, 4, 5, 6, 7, 8]]
+        ]);
         let r = rules(json!({"cells": own}));
         let game = r.game(Some((3, 3))).unwrap();
         for seed in 0..20u32 {
-            let values: Vec<u8> = (0..9).map(|i| ((seed * 7 + i * 5 + seed * i) % 3 == 0) as u8).collect();
+            let values: Vec<u8> = (0..9)
+                .map(|i| ((seed * 7 + i * 5 + seed * i) % 3 == 0) as u8)
+                .collect();
             let board = Board::from_values(3, 3, 2, &values).unwrap();
             let rows: Vec<String> = board
                 .to_rows()
@@ -466,7 +494,10 @@ mod tests {
             for mask in 0u32..512 {
                 let p: Vec<u8> = (0..9).map(|i| ((mask >> i) & 1) as u8).collect();
                 let presses = Board::from_values(3, 3, 2, &p).unwrap();
-                if game.is_solution(&board, &game.empty_board(), &presses).unwrap() {
+                if game
+                    .is_solution(&board, &game.empty_board(), &presses)
+                    .unwrap()
+                {
                     let n = presses.total();
                     best = Some(best.map_or(n, |b| b.min(n)));
                 }
@@ -476,7 +507,8 @@ mod tests {
                 Some(n) => {
                     assert_eq!(v["press_count"].as_u64(), Some(n), "{v}");
                     assert_eq!(v["minimal"], true);
-                    let presses: Vec<Vec<u8>> = serde_json::from_value(v["presses"].clone()).unwrap();
+                    let presses: Vec<Vec<u8>> =
+                        serde_json::from_value(v["presses"].clone()).unwrap();
                     let flat: Vec<u8> = presses.concat();
                     let p = Board::from_values(3, 3, 2, &flat).unwrap();
                     assert!(game.is_solution(&board, &game.empty_board(), &p).unwrap());
@@ -505,7 +537,10 @@ mod tests {
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{v}");
-        assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(18), Some(3)));
+        assert_eq!(
+            (v["rows"].as_u64(), v["cols"].as_u64()),
+            (Some(18), Some(3))
+        );
         assert_eq!(v["layout"]["faces"].as_array().unwrap().len(), 6);
         let (status, v) = post(
             "/api/custom/solve",

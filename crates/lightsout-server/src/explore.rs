@@ -176,7 +176,9 @@ mod tests {
             .await
             .unwrap();
         let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
         (status, serde_json::from_slice(&bytes).unwrap())
     }
 
@@ -216,7 +218,8 @@ mod tests {
             let mut total = None;
             loop {
                 let (status, v) =
-                    post(json!({"board": board, "rules": rules, "offset": offset, "limit": 5})).await;
+                    post(json!({"board": board, "rules": rules, "offset": offset, "limit": 5}))
+                        .await;
                 assert_eq!(status, StatusCode::OK, "{v}");
                 total = total.or(v["solutions"].as_str().map(|s| s.parse::<usize>().unwrap()));
                 for item in v["listed"].as_array().unwrap() {
@@ -256,10 +259,22 @@ mod tests {
         assert_eq!(v["quiet_count"], "16");
         assert_eq!(v["quiet_patterns"].as_array().unwrap().len(), 4);
         for (body, status) in [
-            (json!({"board": ["11","11"], "limit": 65}), StatusCode::PAYLOAD_TOO_LARGE),
-            (json!({"board": ["11","11"], "offset": 1u64 << 20}), StatusCode::UNPROCESSABLE_ENTITY),
-            (json!({"board": vec!["1".repeat(101); 100]}), StatusCode::PAYLOAD_TOO_LARGE),
-            (json!({"board": ["11","11"], "rules": {"shape": "blob"}}), StatusCode::BAD_REQUEST),
+            (
+                json!({"board": ["11","11"], "limit": 65}),
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            (
+                json!({"board": ["11","11"], "offset": 1u64 << 20}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                json!({"board": vec!["1".repeat(101); 100]}),
+                StatusCode::PAYLOAD_TOO_LARGE,
+            ),
+            (
+                json!({"board": ["11","11"], "rules": {"shape": "blob"}}),
+                StatusCode::BAD_REQUEST,
+            ),
         ] {
             assert_eq!(post(body.clone()).await.0, status, "{body}");
         }

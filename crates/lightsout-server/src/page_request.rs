@@ -84,7 +84,10 @@ impl RulesQuery {
 
     /// The number given as `name`, if any.
     pub fn number(&self, name: &str) -> Option<u64> {
-        self.numbers.iter().find(|(k, _)| *k == name).map(|&(_, v)| v)
+        self.numbers
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|&(_, v)| v)
     }
 }
 
@@ -109,7 +112,7 @@ pub fn check_cells(limits: &Limits, rows: u64, cols: u64) -> Result<(usize, usiz
 pub async fn off_thread<T: Send + 'static>(
     job: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(job)
-        .await
-        .map_err(|_| ApiError::internal("internal error: the request's work failed (please report)"))?
+    tokio::task::spawn_blocking(job).await.map_err(|_| {
+        ApiError::internal("internal error: the request's work failed (please report)")
+    })?
 }

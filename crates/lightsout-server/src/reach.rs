@@ -108,7 +108,9 @@ mod tests {
             .await
             .unwrap();
         let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
         (status, serde_json::from_slice(&bytes).unwrap())
     }
 
@@ -145,7 +147,10 @@ mod tests {
     async fn presets_have_their_size_and_per_cell_lists() {
         let (status, body) = get("/api/reach?preset=cube").await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!((body["rows"].as_u64(), body["cols"].as_u64()), (Some(18), Some(3)));
+        assert_eq!(
+            (body["rows"].as_u64(), body["cols"].as_u64()),
+            (Some(18), Some(3))
+        );
         let cube = Game::new(18, 3, lightsout::preset("cube").unwrap().rules()).unwrap();
         let mut out = Vec::new();
         cube.reached(6, &mut out);
@@ -163,7 +168,10 @@ mod tests {
         let (status, body) = get("/api/reach?rows=1000&cols=1000").await;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         let e = body["error"].as_str().unwrap();
-        assert!(e.contains("1048576") && e.contains("at most 209 rows"), "{e}");
+        assert!(
+            e.contains("1048576") && e.contains("at most 209 rows"),
+            "{e}"
+        );
         let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=0&to_row=209").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(body["reach"].as_array().unwrap().len(), 209_000);
