@@ -126,11 +126,11 @@ impl PageRules {
     }
 
     /// The goal: a preset's own, else every light off.
-    pub fn goal(&self, game: &Game) -> Result<Board, ApiError> {
-        Ok(match self.spec.preset()? {
+    pub fn goal(&self, game: &Game) -> Board {
+        match self.spec.preset() {
             Some(p) => p.goal(),
             None => game.empty_board(),
-        })
+        }
     }
 
     /// One line on the rules.
@@ -174,6 +174,12 @@ pub struct RulesAnswer {
     pub modulus: u8,
     /// For each cell (row-major), the sorted cells its press changes.
     pub reach: Vec<Vec<u32>>,
+    /// When the base rules are a shape: its `[row, col]` offsets (what the buttons
+    /// without a pattern of their own press), and the boundary.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offsets: Option<Vec<[i32; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boundary: Option<&'static str>,
     pub symmetric: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<NetInfo>,
@@ -208,6 +214,8 @@ pub async fn rules(
             out.iter().map(|&c| c as u32).collect()
         })
         .collect();
+    let base = req.rules.spec.rules()?;
+    let shape = base.shape();
     let (method, refused) = match method_for(&app.limits, &game) {
         Ok(m) => (Some(m.name()), None),
         Err(e) => (None, Some(e.message)),
@@ -218,11 +226,13 @@ pub async fn rules(
         description: req.rules.describe()?,
         modulus: game.modulus(),
         reach,
+        offsets: shape.map(|(s, _)| s.offsets().iter().map(|&(r, c)| [r, c]).collect()),
+        boundary: shape.map(|(_, b)| b.name()),
         symmetric: game.rules().is_symmetric(),
         layout: req
             .rules
             .spec
-            .preset()?
+            .preset()
             .and_then(|p| p.net())
             .map(NetInfo::from),
         method,
@@ -274,7 +284,7 @@ pub fn start_and_goal(
         Some(t) => t
             .to_board(game.modulus(), "target")
             .map_err(ApiError::bad_request)?,
-        None => rules.goal(game)?,
+        None => rules.goal(game),
     };
     Ok((start, goal))
 }
@@ -446,7 +456,6 @@ mod tests {
             (json!({"cells": [[25, [0]]]}), "button 25 is outside"),
             (json!({"cells": [[3, [99]]]}), "changes cell 99"),
             (json!({"cells": [[3, [1]], [3, [2]]]}), "given twice"),
-            (json!({"shape": "blob", "cells": [[3, [1]]]}), "blob"),
         ] {
             let e = rules(v.clone()).game(Some((5, 5))).unwrap_err();
             assert!(e.message.contains(needle), "{v}: {}", e.message);
@@ -456,6 +465,9 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
         assert!(serde_json::from_value::<PageRules>(json!({"cells": [1, 2]})).is_err());
+        let e = serde_json::from_value::<PageRules>(json!({"shape": "blob", "cells": [[3, [1]]]}))
+            .unwrap_err();
+        assert!(e.to_string().contains("blob"), "{e}");
         assert!(serde_json::from_value::<PageRules>(json!({"colour": 1})).is_err());
     }
 
@@ -528,6 +540,12 @@ mod tests {
         assert_eq!(v["reach"][5], json!([5, 10]));
         assert_eq!(v["reach"][0], json!([0, 1, 4]));
         assert_eq!(v["symmetric"], false);
+        assert_eq!(
+            v["offsets"].as_array().unwrap().len(),
+            5,
+            "the base shape's"
+        );
+        assert_eq!(v["boundary"], "open");
         assert!(v["method"].is_string());
         assert!(v["description"].as_str().unwrap().contains("one button"));
         // A preset keeps its size, goal and net.

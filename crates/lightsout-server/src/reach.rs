@@ -39,7 +39,7 @@ pub async fn reach(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<ReachBand>, ApiError> {
     let q = RulesQuery::parse(query, &["rows", "cols", "from_row", "to_row"])?;
-    let own = q.spec.preset()?.map(|p| (p.rows as u64, p.cols as u64));
+    let own = q.spec.preset().map(|p| (p.rows as u64, p.cols as u64));
     let (rows, cols) = match (q.number("rows"), q.number("cols"), own) {
         (Some(r), Some(c), _) => (r, c),
         (r, c, Some((pr, pc))) => (r.unwrap_or(pr), c.unwrap_or(pc)),

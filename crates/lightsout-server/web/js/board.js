@@ -120,6 +120,8 @@ export function render() {
   requestAnimationFrame((now) => {
     frameQueued = false;
     if (draw(now)) render();
+    // Zooming is for boards whose cells are small when the whole board shows.
+    $('zoom-box').hidden = V.fitScale >= 24 && !zoomed();
     drawMinimap();
     updateA11y();
   });

@@ -52,8 +52,8 @@ function shapeOffsets() {
 export function showShapeEditor() {
   const el = $('shape-editor');
   const offsets = shapeOffsets();
-  el.hidden = !S.info || !S.info.offsets;
-  if (el.hidden) return;
+  $('shape-box').hidden = !S.info || !S.info.offsets;
+  if ($('shape-box').hidden) return;
   const R = Math.max(2, ...offsets.map(([r]) => Math.abs(r)));
   const C = Math.max(2, ...offsets.map(([, c]) => Math.abs(c)));
   const on = new Set(offsets.map(([r, c]) => `${r},${c}`));
