@@ -6,6 +6,7 @@
 // SCREENSHOTS     folder for the screenshots (default: ./out)
 // CHROMIUM        the browser (default: /usr/bin/chromium)
 // LIGHTSOUT_URL   test a server already running there instead of starting one
+// E2E_WAIT_MS     longest wait for a state (default 60000)
 //
 // Every wait is on the page's state (never a bare sleep), with generous time limits:
 // the suite must pass on a loaded two-core machine.
@@ -37,7 +38,7 @@ const BROWSER_ARGS = [
 ];
 
 /** Longest wait for the page to reach a state (a loaded machine can be slow). */
-const WAIT = 60000;
+const WAIT = Number(process.env.E2E_WAIT_MS) || 60000;
 
 let server;
 let base;
