@@ -10,6 +10,11 @@
 //! | `GET /api/presets` | the library's presets, with start, goal and layout |
 //! | `GET /api/capabilities` | boundaries, shapes, moduli, presets and limits |
 //! | `GET /api/health` | `{"status":"ok"}` |
+//! | `GET /api/reach?<rules>&rows=&cols=&from_row=&to_row=` | what each press of a band of rows changes |
+//! | `POST /api/board/read?mod=&format=` | a text, PBM or PNG file (the body) as a board |
+//! | `POST /api/board/write` | a board as a text, PBM or PNG file |
+//! | `POST /api/explore` | quiet patterns and a page of all the solutions, with press counts |
+//! | `POST /api/custom/rules`, `POST /api/custom/solve` | rules with per-cell patterns: reach, solve |
 //!
 //! Rules, presets and work estimates are the library's (`RulesSpec`, `PRESETS`,
 //! `estimated_work`); this module only translates them to and from JSON.
@@ -17,11 +22,16 @@
 //! Every error is a 4xx/5xx with `{"error": "..."}`.
 
 mod assets;
+mod board_io;
+mod custom;
 mod error;
+mod explore;
 pub mod fuzzing;
 mod grid;
 mod handlers;
+mod page_request;
 mod presets;
+mod reach;
 mod rules;
 mod serve;
 mod stopgap;
@@ -93,8 +103,15 @@ pub fn app(limits: Limits) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
+        .route("/api/reach", get(reach::reach))
+        .route("/api/board/read", post(board_io::read))
+        .route("/api/board/write", post(board_io::write))
+        .route("/api/explore", post(explore::explore))
+        .route("/api/custom/rules", post(custom::rules))
+        .route("/api/custom/solve", post(custom::solve_custom))
         .route("/api/solve", post(handlers::solve))
         .route("/api/analyze", post(handlers::analyze_game))
         .route("/api/random", get(handlers::random))

@@ -1,0 +1,323 @@
+//! Board files for the page: `POST /api/board/read` turns a text, PBM or PNG file into a
+//! board, `POST /api/board/write` a board into one. The formats are the CLI's
+//! (`lightsout_formats::board`), so a file the page saves opens with `lightsout solve`
+//! and the other way round.
+
+use super::error::ApiError;
+use super::grid::Grid;
+use super::page_request::{check_cells, off_thread, read_bytes, read_json};
+use super::AppState;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, Request, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use lightsout::Board;
+use lightsout_formats::board;
+use lightsout_formats::detect::Format;
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/board/read` answer.
+#[derive(Serialize, Debug)]
+pub struct ReadBoard {
+    pub rows: usize,
+    pub cols: usize,
+    #[serde(rename = "mod")]
+    pub modulus: u8,
+    /// The format the file was read as (`text`, `pbm`, `png`).
+    pub format: &'static str,
+    /// The board's rows: digit strings when every value is one digit, else number lists.
+    pub board: Vec<RowOut>,
+}
+
+/// A row in an answer: `"0110"` when the values are digits, else `[0, 12, 3]`.
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+pub enum RowOut {
+    Digits(String),
+    Numbers(Vec<u8>),
+}
+
+/// The rows of `board`, compact.
+pub fn rows_out(board: &Board) -> Vec<RowOut> {
+    board
+        .to_rows()
+        .into_iter()
+        .map(|row| {
+            if board.modulus() <= 10 {
+                RowOut::Digits(row.iter().map(|&v| char::from(b'0' + v)).collect())
+            } else {
+                RowOut::Numbers(row)
+            }
+        })
+        .collect()
+}
+
+fn format_named(name: &str) -> Result<Option<Format>, ApiError> {
+    if name == "auto" {
+        return Ok(None);
+    }
+    name.parse::<Format>().map(Some).map_err(|_| {
+        ApiError::bad_request(format!(
+            "format={name}: expected auto, {}",
+            Format::NAMES.join(", ")
+        ))
+    })
+}
+
+/// `POST /api/board/read?mod=K&format=auto`: the body is the file. `format` is `auto`
+/// (default: PNG and PBM by their signature, else text), `text`, `pbm` or `png`; `mod`
+/// (default 2) the number of states a text board's values are read in.
+pub async fn read(
+    State(app): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    request: Request,
+) -> Result<Json<ReadBoard>, ApiError> {
+    let Query(pairs) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let mut format = None;
+    let mut modulus = 2u8;
+    for (key, value) in &pairs {
+        match key.as_str() {
+            "format" => format = format_named(value.trim())?,
+            "mod" => {
+                modulus = value
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&k| k >= 2)
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "mod={value}: expected a number from 2 to 255"
+                        ))
+                    })?
+            }
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown parameter '{other}' (expected format or mod)"
+                )))
+            }
+        }
+    }
+    let bytes = read_bytes(request, &app.limits).await?;
+    if bytes.is_empty() {
+        return Err(ApiError::bad_request("the file is empty"));
+    }
+    let format = format.unwrap_or_else(|| Format::sniff(&bytes));
+    let limits = app.limits.clone();
+    off_thread(move || {
+        let b = board::parse(&bytes, format, modulus, "the file")?;
+        check_cells(&limits, b.rows() as u64, b.cols() as u64)?;
+        Ok(Json(ReadBoard {
+            rows: b.rows(),
+            cols: b.cols(),
+            modulus: b.modulus(),
+            format: format.name(),
+            board: rows_out(&b),
+        }))
+    })
+    .await
+}
+
+/// `POST /api/board/write` request.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WriteRequest {
+    pub board: Grid,
+    /// The number of states (default 2); PBM and PNG hold two-state boards only.
+    #[serde(default, rename = "mod")]
+    pub modulus: Option<u8>,
+    /// `text` (default), `pbm` or `png`.
+    #[serde(default)]
+    pub format: Option<String>,
+}
+
+/// `POST /api/board/write` `{"board": [...], "mod": K?, "format": "png"}`: the file,
+/// with its content type.
+pub async fn write(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    let req: WriteRequest = read_json(request, &app.limits).await?;
+    check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
+    let format = format_named(req.format.as_deref().unwrap_or("text"))?.unwrap_or(Format::Text);
+    let modulus = req.modulus.unwrap_or(2);
+    if modulus < 2 {
+        return Err(ApiError::bad_request(format!(
+            "mod {modulus}: expected a number from 2 to 255"
+        )));
+    }
+    let bytes = off_thread(move || {
+        let b = req
+            .board
+            .to_board(modulus, "board")
+            .map_err(ApiError::bad_request)?;
+        let mut out = Vec::new();
+        board::write(&b, format, &mut out)?;
+        Ok(out)
+    })
+    .await?;
+    let content_type = match format {
+        Format::Text => "text/plain; charset=utf-8",
+        Format::Pbm => "image/x-portable-bitmap",
+        Format::Png => "image/png",
+    };
+    Ok(([(header::CONTENT_TYPE, content_type)], bytes).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{app, Limits};
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use lightsout::Board;
+    use lightsout_formats::board;
+    use lightsout_formats::detect::Format;
+    use tower::ServiceExt;
+
+    async fn call(req: Request<Body>) -> (StatusCode, Option<String>, Vec<u8>) {
+        let res = app(Limits::default()).oneshot(req).await.unwrap();
+        let status = res.status();
+        let ct = res
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string());
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (status, ct, bytes.to_vec())
+    }
+
+    fn read_req(query: &str, body: Vec<u8>) -> Request<Body> {
+        Request::post(format!("/api/board/read{query}"))
+            .body(Body::from(body))
+            .unwrap()
+    }
+
+    fn sample() -> Board {
+        let values: Vec<u8> = (0..7 * 13)
+            .map(|i| ((i * 7 + i / 5) % 3 == 0) as u8)
+            .collect();
+        Board::from_values(7, 13, 2, &values).unwrap()
+    }
+
+    /// Every format written by the formats crate reads back as the same board, by
+    /// signature and by name.
+    #[tokio::test]
+    async fn files_of_every_format_read_as_the_board() {
+        let b = sample();
+        for format in Format::ALL {
+            let mut file = Vec::new();
+            board::write(&b, format, &mut file).unwrap();
+            for query in ["", &format!("?format={}", format.name())] {
+                let (status, _, body) = call(read_req(query, file.clone())).await;
+                assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+                let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+                assert_eq!(v["format"], format.name());
+                assert_eq!(
+                    (v["rows"].as_u64(), v["cols"].as_u64()),
+                    (Some(7), Some(13))
+                );
+                let rows: Vec<Vec<u8>> = v["board"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.as_str().unwrap().bytes().map(|c| c - b'0').collect())
+                    .collect();
+                assert_eq!(rows, b.to_rows(), "{format:?}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn write_gives_each_format_and_it_reads_back() {
+        let b = sample();
+        let rows: Vec<String> = b
+            .to_rows()
+            .iter()
+            .map(|r| r.iter().map(|v| char::from(b'0' + v)).collect())
+            .collect();
+        for (format, ct) in [
+            ("text", "text/plain; charset=utf-8"),
+            ("pbm", "image/x-portable-bitmap"),
+            ("png", "image/png"),
+        ] {
+            let body = serde_json::json!({"board": rows, "format": format}).to_string();
+            let (status, got_ct, bytes) = call(
+                Request::post("/api/board/write")
+                    .header("content-type", "application/json")
+                    .body(Body::from(body))
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK);
+            assert_eq!(got_ct.as_deref(), Some(ct));
+            let f: Format = format.parse().unwrap();
+            assert_eq!(board::parse(&bytes, f, 2, "x").unwrap(), b, "{format}");
+        }
+        // K states: text only, and the values must fit.
+        let k5 = serde_json::json!({"board": ["0134", "4210"], "mod": 5}).to_string();
+        let (status, _, bytes) = call(
+            Request::post("/api/board/write")
+                .body(Body::from(k5))
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(String::from_utf8(bytes).unwrap(), "0134\n4210\n");
+        for bad in [
+            serde_json::json!({"board": ["0134"], "mod": 5, "format": "png"}),
+            serde_json::json!({"board": ["0134"], "mod": 3}),
+            serde_json::json!({"board": ["01"], "format": "gif"}),
+            serde_json::json!({"board": ["01"], "colour": 1}),
+        ] {
+            let (status, _, _) = call(
+                Request::post("/api/board/write")
+                    .body(Body::from(bad.to_string()))
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn k_state_text_and_bad_files_get_clear_answers() {
+        let (status, _, body) = call(read_req("?mod=12", b"0 11 3\n10 2 0\n".to_vec())).await;
+        assert_eq!(status, StatusCode::OK);
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["board"], serde_json::json!([[0, 11, 3], [10, 2, 0]]));
+        for (query, file) in [
+            ("", b"".to_vec()),
+            ("", b"01\n1\n".to_vec()),
+            ("?mod=2", b"012\n".to_vec()),
+            ("?format=png", b"0101\n".to_vec()),
+            ("?mod=1", b"01\n".to_vec()),
+            ("?colour=1", b"01\n".to_vec()),
+            ("", b"\x89PNG\r\n\x1a\ngarbage".to_vec()),
+        ] {
+            let (status, _, body) = call(read_req(query, file.clone())).await;
+            assert_eq!(
+                status,
+                StatusCode::BAD_REQUEST,
+                "{query} {:?}",
+                String::from_utf8_lossy(&file)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert!(!v["error"].as_str().unwrap().is_empty());
+        }
+        // A bitmap larger than the cell limit is refused.
+        let limits = Limits {
+            max_cells: 100,
+            ..Limits::default()
+        };
+        let res = app(limits)
+            .oneshot(read_req(
+                "",
+                b"P1\n20 20\n"
+                    .iter()
+                    .copied()
+                    .chain(std::iter::repeat_n(b'0', 400))
+                    .collect(),
+            ))
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    }
+}

@@ -1,0 +1,577 @@
+//! The player's own rules: any rules of the API (`{"boundary":..,"shape":..}` or
+//! `{"preset":..}`) with some buttons given their own pattern, cell by cell:
+//! `{"shape":"plus", "cells":[[12,[6,12,18]], [0,[]]]}` (button 12 changes cells 6, 12
+//! and 18; button 0 changes nothing; every other button as the base rules say). That is
+//! how the Lights Out variants of other games are played: the page's rule editor builds
+//! the list and the share link keeps it.
+//!
+//! - `POST /api/custom/rules` `{"rows","cols","rules"}`: what each press does (the reach
+//!   of every cell, from the library's `Game::reached` for the base rules) and which
+//!   method would solve them;
+//! - `POST /api/custom/solve` `{"board","target"?,"rules","min"?,"time_limit"?}`: the
+//!   `/api/solve` answer for them.
+
+use super::error::ApiError;
+use super::grid::Grid;
+use super::page_request::{check_cells, read_json};
+use super::presets::NetInfo;
+use super::rules::RulesJson;
+use super::stopgap::{explain, replay};
+use super::work::check_budget;
+use super::{AppState, Limits};
+use axum::extract::{Request, State};
+use axum::Json;
+use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions, Rules, RulesSpec};
+use lightsout_formats::json::SolveReport;
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// Boards with per-cell rules have at most this many cells (100 x 100): their rules are
+/// one list per cell, sent whole, and solved by elimination.
+pub const CUSTOM_MAX_CELLS: usize = 10_000;
+
+/// Most cells listed in all of a request's per-cell patterns together.
+pub const CUSTOM_MAX_ENTRIES: usize = 1 << 20;
+
+/// Rules as the page sends them: the API's rules, plus per-cell patterns.
+#[derive(Debug, Default, Clone)]
+pub struct PageRules {
+    /// The base rules.
+    pub spec: RulesSpec,
+    /// Buttons with their own pattern: `(button, the cells its press changes)`.
+    pub cells: Vec<(u32, Vec<u32>)>,
+}
+
+impl<'de> Deserialize<'de> for PageRules {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut map = match serde_json::Value::deserialize(d)? {
+            serde_json::Value::Null => return Ok(PageRules::default()),
+            serde_json::Value::Object(map) => map,
+            _ => return Err(de::Error::custom("rules: expected an object")),
+        };
+        let cells = match map.remove("cells") {
+            None | Some(serde_json::Value::Null) => Vec::new(),
+            Some(v) => serde_json::from_value::<Vec<(u32, Vec<u32>)>>(v).map_err(|e| {
+                de::Error::custom(format!(
+                    "cells: expected a list of [button, [cells it changes]] ({e})"
+                ))
+            })?,
+        };
+        let RulesJson(spec) =
+            serde_json::from_value(serde_json::Value::Object(map)).map_err(de::Error::custom)?;
+        Ok(PageRules { spec, cells })
+    }
+}
+
+impl PageRules {
+    /// The game on `rows x cols` (or the preset's size when `size` is `None`). Per-cell
+    /// patterns make explicit rules: each button's list is the base rules' reach, or
+    /// the pattern given for it.
+    ///
+    /// # Errors
+    /// Bad base rules (400), per-cell patterns on a board over [`CUSTOM_MAX_CELLS`] or
+    /// with more than [`CUSTOM_MAX_ENTRIES`] cells in all (413), a button or cell outside
+    /// the board or a button given twice (400).
+    pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, ApiError> {
+        let base = self.spec.game(size)?;
+        if self.cells.is_empty() {
+            return Ok(base);
+        }
+        let n = base.cells();
+        if n > CUSTOM_MAX_CELLS {
+            return Err(ApiError::too_large(format!(
+                "per-cell rules are for boards of at most {CUSTOM_MAX_CELLS} cells; this one has {n}"
+            )));
+        }
+        let entries: usize = self.cells.iter().map(|(_, l)| l.len()).sum();
+        if entries > CUSTOM_MAX_ENTRIES || self.cells.len() > n {
+            return Err(ApiError::too_large(format!(
+                "the per-cell patterns list {entries} cells for {} buttons; the limit is {CUSTOM_MAX_ENTRIES} cells and one pattern per button",
+                self.cells.len()
+            )));
+        }
+        let mut lists: Vec<Option<Vec<u32>>> = vec![None; n];
+        for (button, list) in &self.cells {
+            let slot = lists.get_mut(*button as usize).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "cells: button {button} is outside the board's {n} cells"
+                ))
+            })?;
+            if slot.is_some() {
+                return Err(ApiError::bad_request(format!(
+                    "cells: button {button} is given twice"
+                )));
+            }
+            if let Some(bad) = list.iter().find(|&&c| c as usize >= n) {
+                return Err(ApiError::bad_request(format!(
+                    "cells: button {button} changes cell {bad}, outside the board's {n} cells"
+                )));
+            }
+            *slot = Some(list.clone());
+        }
+        let mut out = Vec::new();
+        let lists = lists
+            .into_iter()
+            .enumerate()
+            .map(|(cell, own)| {
+                own.unwrap_or_else(|| {
+                    base.reached(cell, &mut out);
+                    out.iter().map(|&c| c as u32).collect()
+                })
+            })
+            .collect();
+        let rules = Rules::explicit(lists, base.modulus())?;
+        Ok(Game::new(base.rows(), base.cols(), rules)?)
+    }
+
+    /// The goal: a preset's own, else every light off.
+    pub fn goal(&self, game: &Game) -> Board {
+        match self.spec.preset() {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        }
+    }
+
+    /// One line on the rules.
+    pub fn describe(&self) -> Result<String, ApiError> {
+        let base = self.spec.rules()?.describe();
+        Ok(match self.cells.len() {
+            0 => base,
+            1 => format!("{base}, one button with its own pattern"),
+            n => format!("{base}, {n} buttons with their own pattern"),
+        })
+    }
+}
+
+/// The method that will run on `game`, after checking it accepts the game and the work
+/// fits the budget.
+pub fn method_for(limits: &Limits, game: &Game) -> Result<Method, ApiError> {
+    let method = Method::Auto.resolve(game);
+    method.solver().check(game)?;
+    check_budget(limits, game, method)?;
+    Ok(method)
+}
+
+/// `POST /api/custom/rules` request.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RulesRequest {
+    pub rows: Option<u64>,
+    pub cols: Option<u64>,
+    #[serde(default)]
+    pub rules: PageRules,
+}
+
+/// `POST /api/custom/rules` answer: the shape of `GET /api/rules`'s, with `reach` always
+/// there.
+#[derive(Serialize, Debug)]
+pub struct RulesAnswer {
+    pub rows: usize,
+    pub cols: usize,
+    pub description: String,
+    #[serde(rename = "mod")]
+    pub modulus: u8,
+    /// For each cell (row-major), the sorted cells its press changes.
+    pub reach: Vec<Vec<u32>>,
+    /// When the base rules are a shape: its `[row, col]` offsets (what the buttons
+    /// without a pattern of their own press), and the boundary.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offsets: Option<Vec<[i32; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boundary: Option<&'static str>,
+    pub symmetric: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<NetInfo>,
+    /// The method `auto` picks, or why none will run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+/// `POST /api/custom/rules`.
+pub async fn rules(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<RulesAnswer>, ApiError> {
+    let req: RulesRequest = read_json(request, &app.limits).await?;
+    let size = match (req.rows, req.cols) {
+        (Some(r), Some(c)) => Some(check_cells(&app.limits, r, c)?),
+        (None, None) => None,
+        _ => return Err(ApiError::bad_request("give both rows and cols, or neither")),
+    };
+    let game = req.rules.game(size)?;
+    if game.cells() > CUSTOM_MAX_CELLS {
+        return Err(ApiError::too_large(format!(
+            "this endpoint lists every cell's reach for boards of at most {CUSTOM_MAX_CELLS} cells; use GET /api/reach for larger ones"
+        )));
+    }
+    let mut out = Vec::new();
+    let reach = (0..game.cells())
+        .map(|cell| {
+            game.reached(cell, &mut out);
+            out.iter().map(|&c| c as u32).collect()
+        })
+        .collect();
+    let base = req.rules.spec.rules()?;
+    let shape = base.shape();
+    let (method, refused) = match method_for(&app.limits, &game) {
+        Ok(m) => (Some(m.name()), None),
+        Err(e) => (None, Some(e.message)),
+    };
+    Ok(Json(RulesAnswer {
+        rows: game.rows(),
+        cols: game.cols(),
+        description: req.rules.describe()?,
+        modulus: game.modulus(),
+        reach,
+        offsets: shape.map(|(s, _)| s.offsets().iter().map(|&(r, c)| [r, c]).collect()),
+        boundary: shape.map(|(_, b)| b.name()),
+        symmetric: game.rules().is_symmetric(),
+        layout: req
+            .rules
+            .spec
+            .preset()
+            .and_then(|p| p.net())
+            .map(NetInfo::from),
+        method,
+        refused,
+    }))
+}
+
+/// `POST /api/custom/solve` request: `/api/solve`'s, with the page's rules.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    pub board: Grid,
+    #[serde(default)]
+    pub target: Option<Grid>,
+    #[serde(default)]
+    pub rules: PageRules,
+    #[serde(default)]
+    pub min: bool,
+    #[serde(default)]
+    pub time_limit: Option<f64>,
+}
+
+/// The start and goal of a request, checked against the game.
+pub fn start_and_goal(
+    game: &Game,
+    rules: &PageRules,
+    board: &Grid,
+    target: Option<&Grid>,
+) -> Result<(Board, Board), ApiError> {
+    if (board.rows, board.cols) != (game.rows(), game.cols()) {
+        return Err(ApiError::bad_request(format!(
+            "board is {}x{} but the rules are for {}x{}",
+            board.rows,
+            board.cols,
+            game.rows(),
+            game.cols()
+        )));
+    }
+    let start = board
+        .to_board(game.modulus(), "board")
+        .map_err(ApiError::bad_request)?;
+    let goal = match target {
+        Some(t) if (t.rows, t.cols) != (board.rows, board.cols) => {
+            return Err(ApiError::bad_request(format!(
+                "target is {}x{} but the board is {}x{}",
+                t.rows, t.cols, board.rows, board.cols
+            )))
+        }
+        Some(t) => t
+            .to_board(game.modulus(), "target")
+            .map_err(ApiError::bad_request)?,
+        None => rules.goal(game),
+    };
+    Ok((start, goal))
+}
+
+/// `POST /api/custom/solve`.
+pub async fn solve_custom(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<SolveReport>, ApiError> {
+    let req: SolveRequest = read_json(request, &app.limits).await?;
+    check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
+    let game = req.rules.game(Some((req.board.rows, req.board.cols)))?;
+    let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
+    let search = match req.time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(86_400.0))),
+        Some(t) => {
+            return Err(ApiError::bad_request(format!(
+                "time_limit {t}: expected a number of seconds, 0 or more"
+            )))
+        }
+    };
+    let method = method_for(&app.limits, &game)?;
+    let want_min = req.min;
+    app.workers
+        .run("solve", move |deadline| {
+            report(
+                &game,
+                &start,
+                &goal,
+                method,
+                want_min.then_some(search),
+                deadline,
+            )
+        })
+        .await
+        .map(Json)
+}
+
+/// Solves; with `want_min` (`Some(the request's search limit)`) searches the fewest
+/// presses until that limit or four fifths of the time left before `deadline`.
+// budget: when the library's one-call solve (solve + quiet space + fewest presses)
+// lands, this and `/api/solve` both become that call.
+pub fn report(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    method: Method,
+    want_min: Option<Option<Duration>>,
+    deadline: Instant,
+) -> Result<SolveReport, ApiError> {
+    let solution = solve(game, start, target, method)?;
+    let (rows, cols) = (game.rows(), game.cols());
+    let Some(mut presses) = solution.presses else {
+        let (reason, witness) = explain(game, start, target, solution.method);
+        return Ok(SolveReport::unsolvable(
+            rows,
+            cols,
+            solution.method,
+            solution.nullity,
+            reason,
+            witness.as_ref(),
+        ));
+    };
+    let mut out = SolveReport::solved(
+        rows,
+        cols,
+        solution.method,
+        solution.nullity,
+        &solution.count,
+        0,
+    );
+    if let Some(asked) = want_min {
+        if solution.nullity == 0 {
+            out.minimal = true;
+            out.proven = Some(true);
+        } else {
+            let quiet = analyze(game, solution.method)?.quiet;
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .mul_f64(0.8);
+            let opts = MinimalOptions {
+                time_limit: Some(asked.map_or(left, |t| t.min(left))),
+                ..MinimalOptions::default()
+            };
+            match minimal(&presses, &quiet, &opts) {
+                Ok(best) => {
+                    presses = best.presses;
+                    out.minimal = best.proven;
+                    out.proven = Some(best.proven);
+                }
+                Err(lightsout::Error::LimitExceeded(_) | lightsout::Error::Unsupported(_)) => {
+                    out.proven = Some(false);
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    replay(game, start, target, &presses)?;
+    out.press_count = presses.total();
+    out.presses = Some(presses.to_rows());
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app;
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use serde_json::{json, Value};
+    use tower::ServiceExt;
+
+    async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+        let res = app(Limits::default())
+            .oneshot(
+                Request::post(path)
+                    .header("content-type", "application/json")
+                    .body(Body::from(body.to_string()))
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let status = res.status();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    fn rules(v: Value) -> PageRules {
+        serde_json::from_value(v).unwrap()
+    }
+
+    /// Buttons with their own pattern press exactly it; the others the base rules'.
+    #[test]
+    fn own_patterns_replace_the_base_reach() {
+        let r = rules(json!({"boundary":"torus", "cells": [[0, [0, 24]], [7, []]]}));
+        let game = r.game(Some((5, 5))).unwrap();
+        let base = RulesSpec::parse("boundary=torus")
+            .unwrap()
+            .game(Some((5, 5)))
+            .unwrap();
+        let (mut got, mut want) = (Vec::new(), Vec::new());
+        for cell in 0..25 {
+            game.reached(cell, &mut got);
+            base.reached(cell, &mut want);
+            match cell {
+                0 => assert_eq!(got, vec![0, 24]),
+                7 => assert!(got.is_empty()),
+                _ => assert_eq!(got, want, "cell {cell}"),
+            }
+        }
+        assert_eq!(game.modulus(), 2);
+        assert!(!game.rules().is_symmetric());
+        // Without patterns, the base game itself.
+        assert_eq!(
+            rules(json!({"mod": 3}))
+                .game(Some((2, 2)))
+                .unwrap()
+                .modulus(),
+            3
+        );
+    }
+
+    #[test]
+    fn bad_patterns_are_refused_with_their_place() {
+        for (v, needle) in [
+            (json!({"cells": [[25, [0]]]}), "button 25 is outside"),
+            (json!({"cells": [[3, [99]]]}), "changes cell 99"),
+            (json!({"cells": [[3, [1]], [3, [2]]]}), "given twice"),
+        ] {
+            let e = rules(v.clone()).game(Some((5, 5))).unwrap_err();
+            assert!(e.message.contains(needle), "{v}: {}", e.message);
+        }
+        let e = rules(json!({"cells": [[0, [0]]]}))
+            .game(Some((101, 100)))
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert!(serde_json::from_value::<PageRules>(json!({"cells": [1, 2]})).is_err());
+        let e = serde_json::from_value::<PageRules>(json!({"shape": "blob", "cells": [[3, [1]]]}))
+            .unwrap_err();
+        assert!(e.to_string().contains("blob"), "{e}");
+        assert!(serde_json::from_value::<PageRules>(json!({"colour": 1})).is_err());
+    }
+
+    /// Solving with own patterns: the presses replay under the same rules, and the
+    /// fewest presses agree with brute force over every press pattern.
+    #[tokio::test]
+    async fn solve_gives_the_fewest_presses_under_own_patterns() {
+        // A 3x3 board where the corners change only themselves and the centre all.
+        let own = json!([
+            [0, [0]],
+            [2, [2]],
+            [6, [6]],
+            [8, [8]],
+            [4, [0, 1, 2, 3, 4, 5, 6, 7, 8]]
+        ]);
+        let r = rules(json!({"cells": own}));
+        let game = r.game(Some((3, 3))).unwrap();
+        for seed in 0..20u32 {
+            let values: Vec<u8> = (0..9)
+                .map(|i| ((seed * 7 + i * 5 + seed * i) % 3 == 0) as u8)
+                .collect();
+            let board = Board::from_values(3, 3, 2, &values).unwrap();
+            let rows: Vec<String> = board
+                .to_rows()
+                .iter()
+                .map(|r| r.iter().map(|v| char::from(b'0' + v)).collect())
+                .collect();
+            let (status, v) = post(
+                "/api/custom/solve",
+                json!({"board": rows, "rules": {"cells": own}, "min": true}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            // Brute force: every one of the 512 press patterns.
+            let mut best: Option<u64> = None;
+            for mask in 0u32..512 {
+                let p: Vec<u8> = (0..9).map(|i| ((mask >> i) & 1) as u8).collect();
+                let presses = Board::from_values(3, 3, 2, &p).unwrap();
+                if game
+                    .is_solution(&board, &game.empty_board(), &presses)
+                    .unwrap()
+                {
+                    let n = presses.total();
+                    best = Some(best.map_or(n, |b| b.min(n)));
+                }
+            }
+            match best {
+                None => assert_eq!(v["solvable"], false, "{v}"),
+                Some(n) => {
+                    assert_eq!(v["press_count"].as_u64(), Some(n), "{v}");
+                    assert_eq!(v["minimal"], true);
+                    let presses: Vec<Vec<u8>> =
+                        serde_json::from_value(v["presses"].clone()).unwrap();
+                    let flat: Vec<u8> = presses.concat();
+                    let p = Board::from_values(3, 3, 2, &flat).unwrap();
+                    assert!(game.is_solution(&board, &game.empty_board(), &p).unwrap());
+                }
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn rules_list_every_reach_and_the_method() {
+        let (status, v) = post(
+            "/api/custom/rules",
+            json!({"rows": 4, "cols": 4, "rules": {"cells": [[5, [5, 10]]]}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["reach"][5], json!([5, 10]));
+        assert_eq!(v["reach"][0], json!([0, 1, 4]));
+        assert_eq!(v["symmetric"], false);
+        assert_eq!(
+            v["offsets"].as_array().unwrap().len(),
+            5,
+            "the base shape's"
+        );
+        assert_eq!(v["boundary"], "open");
+        assert!(v["method"].is_string());
+        assert!(v["description"].as_str().unwrap().contains("one button"));
+        // A preset keeps its size, goal and net.
+        let (status, v) = post(
+            "/api/custom/rules",
+            json!({"rules": {"preset": "cube", "cells": [[0, [0]]]}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(
+            (v["rows"].as_u64(), v["cols"].as_u64()),
+            (Some(18), Some(3))
+        );
+        assert_eq!(v["layout"]["faces"].as_array().unwrap().len(), 6);
+        let (status, v) = post(
+            "/api/custom/solve",
+            json!({"board": ["111","111","111"], "rules": {"preset": "merlin", "cells": []}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["solvable"], true, "Merlin aims for its ring");
+        let (status, _) = post(
+            "/api/custom/solve",
+            json!({"board": ["11","11"], "rules": {"cells": [[0, [9]]]}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+}

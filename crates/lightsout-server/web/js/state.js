@@ -1,0 +1,118 @@
+// The page's state: one object, plus the small helpers every module needs to read it.
+// Modules change it through history.js (presses, edits, undo) and controls.js (rules,
+// size); they learn of changes through the events below, so no module calls back into
+// the one that imported it.
+
+/** Boards with a side above this are drawn without animations or hover previews. */
+export const INTERACTIVE_MAX = 100;
+/** The largest side the page offers (the server's default cell limit is 10^6). */
+export const MAX_SIDE = 1000;
+/** Boards up to this many cells get their par (the fewest presses) kept up to date. */
+export const PAR_MAX_CELLS = 10000;
+/** The classic rules, the default. */
+export const CLASSIC = Object.freeze({ boundary: 'open', shape: 'plus', no_self: false, mod: 2 });
+
+export const S = {
+  caps: null, // GET /api/capabilities
+  rows: 5,
+  cols: 5,
+  K: 2,
+  board: new Uint8Array(25),
+  target: null, // Uint8Array, or null for "all off"
+  preset: '', // the active preset's name, '' for rules of the player's choice
+  spec: { ...CLASSIC },
+  own: null, // Map(button -> sorted cells its press changes): the player's per-cell patterns
+  info: null, // the rules answer (GET /api/rules or POST /api/custom/rules)
+  seed: null, // seed of an untouched random board
+  moves: 0, // the player's own presses
+  helped: false, // a hint, or the solver's presses, helped win this puzzle
+  undo: [],
+  redo: [],
+  edit: false,
+  plan: null, // Uint8Array: press counts that solve the board, or null
+  planMinimal: false, // the plan is a proven fewest-press solution
+  planBest: false, // the plan is the server's answer for this board
+  planMeta: null, // the solve answer's numbers
+  showPlan: false,
+  par: null, // { value: number|null, reason: string|null, pending: bool, proven: bool }
+  unsolvable: null, // { reason, witness: Uint8Array|null }
+  outline: null, // Uint8Array of a quiet pattern shown by Explore, or null
+  hint: -1,
+  cursor: 0,
+  showCursor: false,
+  hover: -1,
+  won: false,
+  version: 0, // bumped on every board change
+  rulesVersion: 0, // bumped on every change of rules or size
+  playing: null,
+  anim: null, // Float64Array of change times (small boards)
+  prev: null, // Uint8Array of values before the last change (small boards)
+  puzzleKey: '', // names the puzzle for the best scores (rules, size, start)
+  startedAt: 0, // when the first press of this puzzle was made (ms), 0 before
+  finishedMs: 0, // the time of the win
+};
+
+export const cells = () => S.rows * S.cols;
+export const animated = () => S.rows <= INTERACTIVE_MAX && S.cols <= INTERACTIVE_MAX;
+export const goalAt = (i) => (S.target ? S.target[i] : 0);
+
+export function lightsOn() {
+  let on = 0;
+  for (let i = 0; i < S.board.length; i++) if (S.board[i] !== goalAt(i)) on++;
+  return on;
+}
+
+/** Rows of an answer (lists of numbers, or digit strings) as one flat array. */
+export function flatten(rows) {
+  const m = rows.length;
+  const n = rows[0].length;
+  const out = new Uint8Array(m * n);
+  for (let r = 0; r < m; r++) {
+    const row = rows[r];
+    if (typeof row === 'string') for (let c = 0; c < n; c++) out[r * n + c] = row.charCodeAt(c) - 48;
+    else for (let c = 0; c < n; c++) out[r * n + c] = row[c];
+  }
+  return out;
+}
+
+/** Rows for a request: digit strings when every value is one digit (compact). */
+export function rowsOf(values, rows = S.rows, cols = S.cols) {
+  const out = [];
+  const digits = S.K <= 10;
+  for (let r = 0; r < rows; r++) {
+    const row = values.subarray(r * cols, (r + 1) * cols);
+    out.push(digits ? row.join('') : Array.from(row));
+  }
+  return out;
+}
+
+/** The rules object of a request: a preset, or the spec, with the player's patterns. */
+export function rulesForRequest() {
+  const base = S.preset ? { preset: S.preset } : { ...S.spec };
+  if (S.own && S.own.size) base.cells = [...S.own.entries()].map(([b, list]) => [b, Array.from(list)]);
+  return base;
+}
+
+export function presetByName(name) {
+  return (S.caps && S.caps.presets.find((p) => p.name === name)) || null;
+}
+
+/** The goal of a preset at its own size, else null (every light off). */
+export function goalOf(presetName, rows, cols) {
+  const p = presetByName(presetName);
+  return p && p.target && p.rows === rows && p.cols === cols ? flatten(p.target) : null;
+}
+
+// ------------------------------------------------------------------ events
+
+const listeners = new Map();
+
+/** Calls `fn(detail)` on every `emit(name, detail)`. */
+export function on(name, fn) {
+  if (!listeners.has(name)) listeners.set(name, []);
+  listeners.get(name).push(fn);
+}
+
+export function emit(name, detail = {}) {
+  for (const fn of listeners.get(name) || []) fn(detail);
+}
