@@ -172,16 +172,7 @@ mod tests {
     use tower::ServiceExt;
 
     async fn call(req: Request<Body>) -> (StatusCode, Option<String>, Vec<u8>) {
-        let res = app(Limits::default()).oneshot(req).await.unwrap();
-        let status = res.status();
-        let ct = res
-            .headers()
-            .get("content-type")
-            .map(|v| v.to_str().unwrap().to_string());
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        (status, ct, bytes.to_vec())
+        crate::test_client::call(req).await
     }
 
     fn read_req(query: &str, body: Vec<u8>) -> Request<Body> {

@@ -13,19 +13,18 @@
 
 use super::error::ApiError;
 use super::grid::Grid;
+use super::handlers::{search_limit, solve_report};
 use super::page_request::{check_cells, read_json};
 use super::presets::NetInfo;
 use super::rules::RulesJson;
-use super::stopgap::{explain, replay};
 use super::work::check_budget;
 use super::{AppState, Limits};
 use axum::extract::{Request, State};
 use axum::Json;
-use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions, Rules, RulesSpec};
+use lightsout::{Board, Game, Method, Rules, RulesSpec};
 use lightsout_formats::json::SolveReport;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
 
 /// Boards with per-cell rules have at most this many cells (100 x 100): their rules are
 /// one list per cell, sent whole, and solved by elimination.
@@ -298,20 +297,12 @@ pub async fn solve_custom(
     check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
     let game = req.rules.game(Some((req.board.rows, req.board.cols)))?;
     let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
-    let search = match req.time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(86_400.0))),
-        Some(t) => {
-            return Err(ApiError::bad_request(format!(
-                "time_limit {t}: expected a number of seconds, 0 or more"
-            )))
-        }
-    };
+    let search = search_limit(req.time_limit)?;
     let method = method_for(&app.limits, &game)?;
     let want_min = req.min;
     app.workers
         .run("solve", move |deadline| {
-            report(
+            solve_report(
                 &game,
                 &start,
                 &goal,
@@ -324,95 +315,14 @@ pub async fn solve_custom(
         .map(Json)
 }
 
-/// Solves; with `want_min` (`Some(the request's search limit)`) searches the fewest
-/// presses until that limit or four fifths of the time left before `deadline`.
-// budget: when the library's one-call solve (solve + quiet space + fewest presses)
-// lands, this and `/api/solve` both become that call.
-pub fn report(
-    game: &Game,
-    start: &Board,
-    target: &Board,
-    method: Method,
-    want_min: Option<Option<Duration>>,
-    deadline: Instant,
-) -> Result<SolveReport, ApiError> {
-    let solution = solve(game, start, target, method)?;
-    let (rows, cols) = (game.rows(), game.cols());
-    let Some(mut presses) = solution.presses else {
-        let (reason, witness) = explain(game, start, target, solution.method);
-        return Ok(SolveReport::unsolvable(
-            rows,
-            cols,
-            solution.method,
-            solution.nullity,
-            reason,
-            witness.as_ref(),
-        ));
-    };
-    let mut out = SolveReport::solved(
-        rows,
-        cols,
-        solution.method,
-        solution.nullity,
-        &solution.count,
-        0,
-    );
-    if let Some(asked) = want_min {
-        if solution.nullity == 0 {
-            out.minimal = true;
-            out.proven = Some(true);
-        } else {
-            let quiet = analyze(game, solution.method)?.quiet;
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .mul_f64(0.8);
-            let opts = MinimalOptions {
-                time_limit: Some(asked.map_or(left, |t| t.min(left))),
-                ..MinimalOptions::default()
-            };
-            match minimal(&presses, &quiet, &opts) {
-                Ok(best) => {
-                    presses = best.presses;
-                    out.minimal = best.proven;
-                    out.proven = Some(best.proven);
-                }
-                Err(lightsout::Error::LimitExceeded(_) | lightsout::Error::Unsupported(_)) => {
-                    out.proven = Some(false);
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-    replay(game, start, target, &presses)?;
-    out.press_count = presses.total();
-    out.presses = Some(presses.to_rows());
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app;
-    use axum::body::Body;
-    use axum::http::{Request, StatusCode};
+    use axum::http::StatusCode;
     use serde_json::{json, Value};
-    use tower::ServiceExt;
 
     async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-        let res = app(Limits::default())
-            .oneshot(
-                Request::post(path)
-                    .header("content-type", "application/json")
-                    .body(Body::from(body.to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap())
+        crate::test_client::post_json(path, &body).await
     }
 
     fn rules(v: Value) -> PageRules {

@@ -158,28 +158,13 @@ pub async fn explore(
 
 #[cfg(test)]
 mod tests {
-    use crate::{app, Limits};
-    use axum::body::Body;
-    use axum::http::{Request, StatusCode};
+    use axum::http::StatusCode;
     use lightsout::{Board, RulesSpec};
     use serde_json::{json, Value};
     use std::collections::HashSet;
-    use tower::ServiceExt;
 
     async fn post(body: Value) -> (StatusCode, Value) {
-        let res = app(Limits::default())
-            .oneshot(
-                Request::post("/api/explore")
-                    .body(Body::from(body.to_string()))
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap())
+        crate::test_client::post_json("/api/explore", &body).await
     }
 
     fn board_of(v: &Value, k: u8) -> Board {

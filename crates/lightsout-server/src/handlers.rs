@@ -53,15 +53,7 @@ pub async fn solve(
 ) -> Result<Json<SolveReport>, ApiError> {
     let req: SolveRequest = read_json(request, &app.limits).await?;
     let spec = req.rules.0;
-    let search_limit = match req.time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t.min(86_400.0))),
-        Some(t) => {
-            return Err(ApiError::bad_request(format!(
-                "time_limit {t}: expected a number of seconds, 0 or more"
-            )))
-        }
-    };
+    let search_limit = search_limit(req.time_limit)?;
     let (rows, cols) = check_cells(
         &app.limits,
         "board",
@@ -104,6 +96,17 @@ pub async fn solve(
         .map(Json)
 }
 
+/// A request's `time_limit` for the fewest-press search (capped at a day).
+pub(crate) fn search_limit(seconds: Option<f64>) -> Result<Option<Duration>, ApiError> {
+    match seconds {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(Duration::from_secs_f64(t.min(86_400.0)))),
+        Some(t) => Err(ApiError::bad_request(format!(
+            "time_limit {t}: expected a number of seconds, 0 or more"
+        ))),
+    }
+}
+
 /// The method that will run, after checking it accepts the game and the work fits the
 /// budget.
 fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Method, ApiError> {
@@ -122,7 +125,7 @@ fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Me
 /// Solves, and with `want_min` (`Some(the request's time limit)`) searches the fewest
 /// presses until that limit or most of the time left before `deadline`, whichever
 /// comes first.
-fn solve_report(
+pub(crate) fn solve_report(
     game: &Game,
     start: &Board,
     target: &Board,

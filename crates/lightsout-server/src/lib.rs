@@ -35,6 +35,8 @@ mod reach;
 mod rules;
 mod serve;
 mod stopgap;
+#[cfg(test)]
+mod test_client;
 mod work;
 
 pub use serve::{serve, ServeError};

@@ -96,22 +96,11 @@ pub async fn reach(
 
 #[cfg(test)]
 mod tests {
-    use crate::{app, Limits};
-    use axum::body::Body;
-    use axum::http::{Request, StatusCode};
+    use axum::http::StatusCode;
     use lightsout::{Game, RulesSpec};
-    use tower::ServiceExt;
 
     async fn get(uri: &str) -> (StatusCode, serde_json::Value) {
-        let res = app(Limits::default())
-            .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-            .await
-            .unwrap();
-        let status = res.status();
-        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap())
+        crate::test_client::get_json(uri).await
     }
 
     /// The band is the library's reach, cell for cell, for every boundary and shape.
