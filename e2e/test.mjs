@@ -180,8 +180,15 @@ async function choosePreset(page, name) {
 
 /** Opens a link in the same tab (only the part after # changes). */
 async function followHash(page, hash) {
-  await page.evaluate((h) => (location.hash = h), hash);
-  await waitFor(page, (h) => document.body.dataset.ready === 'true' && location.hash.includes(h.slice(1, 8)), hash);
+  // The page fires 'hashchange' after this evaluate returns; mark the page not ready first,
+  // so the wait below cannot pass on the old board (the handler sets ready when it is done).
+  const changed = await page.evaluate((h) => {
+    if (location.hash === h) return false;
+    document.body.dataset.ready = 'false';
+    location.hash = h;
+    return true;
+  }, hash);
+  if (changed) await waitFor(page, () => document.body.dataset.ready === 'true');
   await settled(page);
 }
 

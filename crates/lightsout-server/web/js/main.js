@@ -732,12 +732,18 @@ async function openLink(saved) {
 }
 
 window.addEventListener('hashchange', async () => {
-  if (location.hash === lastWritten()) return;
-  const saved = readUrl();
-  if (!saved) return;
-  document.body.dataset.ready = 'false';
-  await openLink(saved);
-  document.body.dataset.ready = 'true';
+  const saved = location.hash === lastWritten() ? null : readUrl();
+  if (saved) {
+    document.body.dataset.ready = 'false';
+    try {
+      await openLink(saved);
+    } finally {
+      document.body.dataset.ready = 'true';
+    }
+  } else {
+    // Nothing to load (the page's own hash, or an empty one): still ready.
+    document.body.dataset.ready = 'true';
+  }
 });
 
 async function start() {
