@@ -47,6 +47,7 @@ pub use budget::Budget;
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
-    all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
-    sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
+    all_solutions, analyze, analyze_with, estimated_work, kernel_size, minimal, nullity_square,
+    plan, pow2, solve, solve_with, sutner_nullity, Analysis, Cost, Method, Minimal, MinimalOptions,
+    Planned, Solution, Solver,
 };
