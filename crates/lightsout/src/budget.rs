@@ -117,6 +117,62 @@ impl Budget {
     }
 }
 
+/// Word operations between two looks at the clock in [`Ticker`]: tens of microseconds
+/// of work, so a loop stops within a millisecond of its deadline, while the clock (a
+/// few tens of nanoseconds) costs nothing measurable.
+pub(crate) const WORK_PER_CHECK: u64 = 1 << 16;
+
+/// A [`Budget`] checked by the amount of work done rather than at every step: hot loops
+/// call [`Ticker::tick`] with each step's work (in 64-bit word operations) and the
+/// budget is read once every [`WORK_PER_CHECK`] of it.
+pub(crate) struct Ticker<'a> {
+    budget: &'a Budget,
+    left: u64,
+}
+
+impl<'a> Ticker<'a> {
+    /// A ticker for `budget`; an unlimited budget is never read.
+    pub(crate) fn new(budget: &'a Budget) -> Self {
+        let limited = budget.deadline.is_some() || budget.cancel.is_some();
+        Self {
+            budget,
+            left: if limited { WORK_PER_CHECK } else { u64::MAX },
+        }
+    }
+
+    /// Counts `work` word operations; checks the budget once enough have been done.
+    ///
+    /// # Errors
+    ///
+    /// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+    #[inline]
+    pub(crate) fn tick(&mut self, work: u64) -> Result<(), Error> {
+        if work < self.left {
+            self.left -= work;
+            return Ok(());
+        }
+        self.check()
+    }
+
+    /// Checks the budget now (and starts counting afresh).
+    ///
+    /// # Errors
+    ///
+    /// As [`Ticker::tick`].
+    pub(crate) fn check(&mut self) -> Result<(), Error> {
+        if self.left != u64::MAX {
+            self.left = WORK_PER_CHECK;
+        }
+        self.budget.check()
+    }
+}
+
+/// The result of work run with [`Budget::unlimited`] whose only error is the budget's:
+/// it cannot fail.
+pub(crate) fn unlimited<T>(result: Result<T, Error>) -> T {
+    result.expect("work with an unlimited budget is never stopped")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +217,24 @@ mod tests {
         flag.store(true, Ordering::Relaxed);
         assert_eq!(b.check(), Err(Error::Cancelled));
         assert_eq!(b.clone().check(), Err(Error::Cancelled));
+    }
+
+    #[test]
+    fn a_ticker_reads_the_budget_only_every_so_much_work() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let b = Budget::unlimited().with_cancel(flag.clone());
+        let mut t = Ticker::new(&b);
+        // Below the threshold nothing is read, even though the flag is set.
+        assert!(t.tick(WORK_PER_CHECK - 1).is_ok());
+        assert_eq!(t.tick(1), Err(Error::Cancelled));
+        flag.store(false, Ordering::Relaxed);
+        assert!(t.tick(WORK_PER_CHECK * 4).is_ok());
+        assert!(t.check().is_ok());
+        // An unlimited budget is never read.
+        let u = Budget::unlimited();
+        let mut t = Ticker::new(&u);
+        for _ in 0..1000 {
+            assert!(t.tick(u64::MAX / 2000).is_ok());
+        }
     }
 }

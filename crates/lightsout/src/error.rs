@@ -26,7 +26,7 @@ pub enum Error {
     #[error("{0}")]
     Unsupported(String),
     /// The method would take unreasonably long (or too much memory) on this size.
-    #[error("method '{method}' refuses a {size} board: {limit}; use method '{instead}' instead")]
+    #[error("method '{method}' refuses a {size} board: {limit}; {}", instead_hint(*.instead))]
     TooLarge {
         /// The refusing method.
         method: &'static str,
@@ -34,8 +34,9 @@ pub enum Error {
         size: String,
         /// The limit that was hit.
         limit: String,
-        /// A method that can do it.
-        instead: &'static str,
+        /// The cheapest other method that accepts this game, or `None` when no method
+        /// handles it within its limits.
+        instead: Option<&'static str>,
     },
     /// A search or enumeration bound was exceeded (e.g. the minimal-press search).
     #[error("{0}")]
@@ -60,3 +61,19 @@ impl Error {
         Error::InvalidBoard(msg.into())
     }
 }
+
+/// What a size refusal suggests: another method that accepts the game, or, when none
+/// does, the only limit left to change.
+pub(crate) fn instead_hint(instead: Option<&'static str>) -> String {
+    match instead {
+        Some(m) => format!("use method '{m}' instead"),
+        None => NO_METHOD.to_string(),
+    }
+}
+
+/// The end of a refusal when no method accepts the game. Only the plus and sigma rules
+/// on open two-state boards have a method without a size limit (`poly`), so every
+/// other game has a largest size.
+pub(crate) const NO_METHOD: &str = "no method handles this board within its limits: \
+     use a smaller board (or the plus or sigma rules on an open two-state board, which \
+     method 'poly' solves at any size)";

@@ -49,6 +49,7 @@ pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, Rules
 /// The exact integers of solution counts and solvable positions (`num-bigint`'s).
 pub use num_bigint::BigUint;
 pub use solve::{
-    all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
-    sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
+    all_solutions, analyze, analyze_with, estimated_work, kernel_size, minimal, nullity_square,
+    plan, pow2, solve, solve_with, sutner_nullity, Analysis, Cost, Method, Minimal, MinimalOptions,
+    Planned, Solution, Solver,
 };

@@ -19,6 +19,8 @@
 use super::bitvec::LOWER_HALVES;
 use super::poly::Modulus;
 use super::{tail_mask, words_for, Poly};
+use crate::budget::{unlimited, Budget, Ticker};
+use crate::error::Error;
 use std::ops::Range;
 
 /// `U_n(t)`, in `O(n)` word operations (`O(log n)` squarings).
@@ -32,6 +34,11 @@ use std::ops::Range;
 /// ```
 pub fn u(n: usize) -> Poly {
     u_pair(n, false).1
+}
+
+/// [`u`] counted against a budget (a tick per doubling step).
+pub(crate) fn u_within(n: usize, ticker: &mut Ticker<'_>) -> Result<Poly, Error> {
+    Ok(double_up(n, false, |p| p, ticker)?.1)
 }
 
 /// `U_n(t + 1)` (the polynomial of the classic game's row recurrence), by doubling as
@@ -59,27 +66,58 @@ pub fn u_shifted(n: usize) -> Poly {
 /// assert!(chebyshev::u_mod(20, false, &q).is_zero());
 /// ```
 pub fn u_mod(m: usize, shift: bool, q: &Poly) -> Poly {
+    unlimited(u_mod_within(
+        m,
+        shift,
+        q,
+        &mut Ticker::new(&Budget::unlimited()),
+    ))
+}
+
+/// [`u_mod`] counted against a budget (a tick per doubling step: two products modulo
+/// `q`).
+pub(crate) fn u_mod_within(
+    m: usize,
+    shift: bool,
+    q: &Poly,
+    ticker: &mut Ticker<'_>,
+) -> Result<Poly, Error> {
     let modulus = Modulus::new(q.words());
-    u_pair_mod(m, shift, &modulus).1
+    Ok(u_pair_mod(m, shift, &modulus, ticker)?.1)
 }
 
 /// `(U_{n-1}(τ), U_n(τ))` with `τ = t + s`, `U_{-1} = 0`, by doubling.
 fn u_pair(n: usize, shift: bool) -> (Poly, Poly) {
-    double_up(n, shift, |p| p)
+    unlimited(double_up(
+        n,
+        shift,
+        |p| p,
+        &mut Ticker::new(&Budget::unlimited()),
+    ))
 }
 
 /// `(U_{n-1}(τ), U_n(τ)) mod q`.
-fn u_pair_mod(n: usize, shift: bool, q: &Modulus) -> (Poly, Poly) {
+fn u_pair_mod(
+    n: usize,
+    shift: bool,
+    q: &Modulus,
+    ticker: &mut Ticker<'_>,
+) -> Result<(Poly, Poly), Error> {
     if q.degree() == 0 {
-        return (Poly::zero(), Poly::zero());
+        return Ok((Poly::zero(), Poly::zero()));
     }
-    double_up(n, shift, |p| Poly::from_words(q.reduce(p.words())))
+    double_up(n, shift, |p| Poly::from_words(q.reduce(p.words())), ticker)
 }
 
 /// The doubling ladder on `(U_{k-1}, U_k)`, from `k = 0` along the bits of `n`, with
 /// `reduce` applied after every operation that raises the degree. From `S0 = U_{k-1}^2`,
 /// `S1 = U_k^2`: `U_{2k-1} = τ S0`, `U_{2k} = S0 + S1`, `U_{2k+1} = τ S1`.
-fn double_up(n: usize, shift: bool, reduce: impl Fn(Poly) -> Poly) -> (Poly, Poly) {
+fn double_up(
+    n: usize,
+    shift: bool,
+    reduce: impl Fn(Poly) -> Poly,
+    ticker: &mut Ticker<'_>,
+) -> Result<(Poly, Poly), Error> {
     let times_tau = |p: &Poly| {
         let mut r = p.shl(1);
         if shift {
@@ -89,6 +127,8 @@ fn double_up(n: usize, shift: bool, reduce: impl Fn(Poly) -> Poly) -> (Poly, Pol
     };
     let (mut prev, mut cur) = (Poly::zero(), reduce(Poly::one()));
     for bit in (0..usize::BITS - n.leading_zeros()).rev() {
+        // Two squarings and their reductions (products, when reducing modulo q).
+        ticker.tick(16 * cur.words().len() as u64 + 1)?;
         let s0 = reduce(prev.square());
         let s1 = reduce(cur.square());
         let even = &s0 + &s1;
@@ -98,19 +138,19 @@ fn double_up(n: usize, shift: bool, reduce: impl Fn(Poly) -> Poly) -> (Poly, Pol
             (times_tau(&s0), even)
         };
     }
-    (prev, cur)
+    Ok((prev, cur))
 }
 
 /// `W_k = U_k + U_{k-1}` at `t + s`, with `W_{k-1}`: `(W_{k-1}, W_k)`. The `W` follow the
 /// same recurrence as the `U` (`W_{-1} = 1`, `W_0 = 1`).
-fn w_pair(k: usize, shift: bool) -> (Poly, Poly) {
-    let (p, c) = u_pair(k, shift);
+fn w_pair_within(k: usize, shift: bool, ticker: &mut Ticker<'_>) -> Result<(Poly, Poly), Error> {
+    let (p, c) = double_up(k, shift, |p| p, ticker)?;
     // U_{k-2} = τ U_{k-1} + U_k, so W_{k-1} = U_{k-1} + U_{k-2} = (τ + 1) U_{k-1} + U_k.
     let mut w_prev = &p.shl(1) + &c;
     if !shift {
         w_prev += &p;
     }
-    (w_prev, &c + &p)
+    Ok((w_prev, &c + &p))
 }
 
 /// The polynomial `sum_j v_j U_j(t)` of an `n`-bit vector `v` (packed words, bit `j` of
@@ -315,6 +355,23 @@ fn valuations(r: u32, k: usize, shift: bool) -> (u128, u128) {
 /// assert_eq!(nullity(5, 11, false), 5);
 /// ```
 pub fn nullity(m: usize, n: usize, self_toggle: bool) -> usize {
+    unlimited(nullity_within(m, n, self_toggle, &Budget::unlimited()))
+}
+
+/// [`nullity`] within a [`Budget`]: checked at every doubling step and every step of
+/// the gcd.
+///
+/// # Errors
+///
+/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+pub fn nullity_within(
+    m: usize,
+    n: usize,
+    self_toggle: bool,
+    budget: &Budget,
+) -> Result<usize, Error> {
+    budget.check()?;
+    let ticker = &mut Ticker::new(budget);
     let (rn, kn) = split_index(n);
     let (rm, km) = split_index(m);
     let (ta, t1a) = valuations(rn, kn, false);
@@ -322,26 +379,31 @@ pub fn nullity(m: usize, n: usize, self_toggle: bool) -> usize {
     // gcd(W_kn(t), W_km(t + s)) has the degree of gcd(W_km(t), W_kn(t + s)): reduce
     // the larger index modulo the smaller.
     let (small, large) = (kn.min(km), kn.max(km));
-    let g = w_gcd_degree(small, large, self_toggle) as u128;
+    let g = w_gcd_degree(small, large, self_toggle, ticker)? as u128;
     // gcd(W_kn(t), W_km(t + s)) never contains t; it contains t + 1 iff both W do,
     // which needs s = 0.
     let g_t1 = u128::from(!self_toggle && t1a > 0 && t1b > 0);
     let total = ((g - g_t1) << (rn.min(rm) + 1)) + ta.min(tb) + t1a.min(t1b);
-    usize::try_from(total).expect("nullity fits in usize")
+    Ok(usize::try_from(total).expect("nullity fits in usize"))
 }
 
 /// `deg gcd(W_small(t), W_large(t + s))`.
-fn w_gcd_degree(small: usize, large: usize, shift: bool) -> usize {
+fn w_gcd_degree(
+    small: usize,
+    large: usize,
+    shift: bool,
+    ticker: &mut Ticker<'_>,
+) -> Result<usize, Error> {
     if small == 0 {
-        return 0;
+        return Ok(0);
     }
-    let (_, q) = w_pair(small, false);
+    let (_, q) = w_pair_within(small, false, ticker)?;
     let modulus = Modulus::new(q.words());
-    let (p, c) = u_pair_mod(large, shift, &modulus);
+    let (p, c) = u_pair_mod(large, shift, &modulus, ticker)?;
     let a = &c + &p;
-    Poly::gcd(&a, &q)
+    Ok(Poly::gcd_within(&a, &q, ticker)?
         .degree()
-        .expect("gcd with a nonzero polynomial")
+        .expect("gcd with a nonzero polynomial"))
 }
 
 /// The nullity of the classic `n x n` game (OEIS A159257): `nullity(n, n, true)`,
@@ -387,9 +449,21 @@ fn square_from_d(r: u32, k: usize, dk: usize) -> usize {
 /// );
 /// ```
 pub fn square_nullities(range: Range<usize>) -> Vec<usize> {
+    unlimited(square_nullities_within(range, &Budget::unlimited()))
+}
+
+/// [`square_nullities`] within a [`Budget`]: checked for every `n` (and inside each
+/// gcd), so nothing is returned unless the whole range was computed.
+///
+/// # Errors
+///
+/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+pub fn square_nullities_within(range: Range<usize>, budget: &Budget) -> Result<Vec<usize>, Error> {
+    budget.check()?;
+    let ticker = &mut Ticker::new(budget);
     let mut out = vec![0usize; range.len()];
     if range.is_empty() {
-        return out;
+        return Ok(out);
     }
     let (start, end) = (range.start as u128, range.end as u128);
     for r in 0..u128::BITS - 1 {
@@ -410,10 +484,11 @@ pub fn square_nullities(range: Range<usize>) -> Vec<usize> {
             continue;
         }
         let (k_lo, k_hi) = ((o_lo / 2) as usize, (o_hi / 2) as usize);
-        let (mut a_prev, mut a) = w_pair(k_lo, false);
-        let (mut b_prev, mut b) = w_pair(k_lo, true);
+        let (mut a_prev, mut a) = w_pair_within(k_lo, false, ticker)?;
+        let (mut b_prev, mut b) = w_pair_within(k_lo, true, ticker)?;
         for k in k_lo..=k_hi {
-            let dk = Poly::gcd(&a, &b).degree().unwrap_or(0);
+            ticker.tick(a.words().len() as u64 + 1)?;
+            let dk = Poly::gcd_within(&a, &b, ticker)?.degree().unwrap_or(0);
             let n = (step * (2 * k as u128 + 1) - 1) as usize;
             out[n - range.start] = square_from_d(r, k, dk);
             if k < k_hi {
@@ -426,7 +501,7 @@ pub fn square_nullities(range: Range<usize>) -> Vec<usize> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

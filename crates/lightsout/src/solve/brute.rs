@@ -1,7 +1,8 @@
 //! Full enumeration: every press pattern, K^(mn) of them. The ground truth for tests: it
 //! uses no linear algebra at all, only the rules.
 
-use super::{Analysis, Method, Solution, Solver};
+use super::{Analysis, Cost, Method, Refusal, Solution, Solver};
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::extend_word_basis;
@@ -11,6 +12,42 @@ use std::collections::HashSet;
 
 /// Largest number of press patterns brute force will try (2^30, about a second).
 pub const MAX_PATTERNS: u64 = 1 << 30;
+
+/// Most quiet patterns the K-state sweep keeps (it tests each pattern against their
+/// span): degenerate rules whose presses change almost nothing would otherwise fill
+/// memory with up to 2^30 of them.
+pub const MAX_QUIET_SPAN: usize = 1 << 20;
+
+/// Patterns visited between two looks at the budget.
+const PATTERNS_PER_CHECK: u64 = 1 << 16;
+
+/// `Ok` if brute force tries at most [`MAX_PATTERNS`] press patterns on `game`.
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    let k = u64::from(game.modulus());
+    let patterns = (0..game.cells()).try_fold(1u64, |acc, _| {
+        acc.checked_mul(k).filter(|&p| p <= MAX_PATTERNS)
+    });
+    match patterns {
+        Some(_) => Ok(()),
+        None => Err(Refusal::Size(format!(
+            "{}^{} press patterns is more than the limit of 2^30",
+            k,
+            game.cells()
+        ))),
+    }
+}
+
+/// Every pattern, a step each (a column of the toggle matrix per step); the columns as
+/// lists of cells, the current pattern and lights, the quiet patterns found.
+pub(crate) fn cost(game: &Game) -> Cost {
+    let cells = game.cells() as f64;
+    let k = f64::from(game.modulus());
+    let work = k.powf(cells) * cells;
+    // Columns (at most every cell each), digits and lights, a few dozen quiet patterns
+    // (at most MAX_QUIET_SPAN).
+    let memory = cells * cells * 8.0 + 4.0 * cells + 64.0 * (cells + 48.0);
+    Cost::new(work, memory)
+}
 
 pub(crate) struct Brute;
 
@@ -28,29 +65,17 @@ impl Solver for Brute {
         Method::Brute
     }
 
-    fn check(&self, game: &Game) -> Result<(), Error> {
-        let k = u64::from(game.modulus());
-        let patterns = (0..game.cells()).try_fold(1u64, |acc, _| {
-            acc.checked_mul(k).filter(|&p| p <= MAX_PATTERNS)
-        });
-        match patterns {
-            Some(_) => Ok(()),
-            None => Err(super::too_large(
-                Method::Brute,
-                game,
-                format!(
-                    "{}^{} press patterns is more than the limit of 2^30",
-                    k,
-                    game.cells()
-                ),
-                Method::Gauss,
-            )),
-        }
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        admit(game).map_err(|r| r.into_error(Method::Brute, game))
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
-        self.check(game)?;
-        let sweep = sweep(game, &rhs.values(), true);
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
+        self.accepts(game)?;
+        let sweep = sweep(game, &rhs.values(), true, budget)?;
         let nullity = sweep.nullity;
         let presses = sweep
             .first_solution
@@ -65,9 +90,9 @@ impl Solver for Brute {
         })
     }
 
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
-        let sweep = sweep(game, &vec![0; game.cells()], false);
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
+        self.accepts(game)?;
+        let sweep = sweep(game, &vec![0; game.cells()], false, budget)?;
         let nullity = sweep.nullity;
         let quiet = sweep
             .quiet
@@ -104,8 +129,9 @@ fn nullity_from_torsion(torsion: &[(u32, u64)]) -> usize {
 
 /// Tries every pattern (an odometer in base K: each step adds one press to one button,
 /// so the lights change by one column of the toggle matrix). Records the solutions of
-/// `rhs` and a generating set of the quiet patterns.
-fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
+/// `rhs` and a generating set of the quiet patterns. Checks `budget` every
+/// [`PATTERNS_PER_CHECK`] patterns.
+fn sweep(game: &Game, rhs: &[u8], want_solution: bool, budget: &Budget) -> Result<Sweep, Error> {
     let n = game.cells();
     let k = game.modulus();
     let mut columns = vec![Vec::new(); n];
@@ -113,7 +139,7 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
         game.reached(cell, col);
     }
     if k == 2 && n < 64 {
-        return sweep_binary(&columns, rhs, want_solution);
+        return sweep_binary(&columns, rhs, want_solution, budget);
     }
     let mut digits = vec![0u8; n];
     let mut lights = vec![0u8; n];
@@ -129,7 +155,12 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
         .into_iter()
         .map(|(p, _)| (p, 0))
         .collect();
+    let mut visited = 0u64;
     loop {
+        visited += 1;
+        if visited.is_multiple_of(PATTERNS_PER_CHECK) {
+            budget.check()?;
+        }
         // Visit the current pattern.
         if lights == rhs {
             out.solutions += 1;
@@ -147,6 +178,11 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
                 }
             }
             if !span.contains(&digits) {
+                if span.len().saturating_mul(usize::from(k)) > MAX_QUIET_SPAN {
+                    return Err(Error::LimitExceeded(format!(
+                        "brute force keeps every quiet pattern it finds, and this game has more than {MAX_QUIET_SPAN}; use method 'gauss'"
+                    )));
+                }
                 span = close_span(&span, &digits, k);
                 out.quiet.push(digits.clone());
             }
@@ -156,7 +192,7 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
         loop {
             if j == n {
                 out.nullity = nullity_from_torsion(&torsion);
-                return out;
+                return Ok(out);
             }
             digits[j] += 1;
             for &t in &columns[j] {
@@ -174,7 +210,12 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool) -> Sweep {
 
 /// The binary sweep with a light per bit of one word, in Gray-code order: each step
 /// flips one button, so the lights change by one column.
-fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Sweep {
+fn sweep_binary(
+    columns: &[Vec<usize>],
+    rhs: &[u8],
+    want_solution: bool,
+    budget: &Budget,
+) -> Result<Sweep, Error> {
     let n = columns.len();
     let masks: Vec<u64> = columns
         .iter()
@@ -208,7 +249,10 @@ fn sweep_binary(columns: &[Vec<usize>], rhs: &[u8], want_solution: bool) -> Swee
         step += 1;
         if step >> n != 0 {
             out.nullity = out.quiet.len();
-            return out;
+            return Ok(out);
+        }
+        if step.is_multiple_of(PATTERNS_PER_CHECK) {
+            budget.check()?;
         }
         let j = step.trailing_zeros();
         pattern ^= 1 << j;
@@ -229,4 +273,30 @@ fn close_span(span: &HashSet<Vec<u8>>, g: &[u8], k: u8) -> HashSet<Vec<u8>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+
+    /// Presses that change nothing make every pattern quiet: the K-state sweep stops at
+    /// its span limit instead of holding 3^18 patterns.
+    #[test]
+    fn a_huge_span_of_quiet_patterns_is_refused() {
+        let rules = Rules::explicit(vec![Vec::new(); 18], 3).unwrap();
+        let game = Game::new(1, 18, rules).unwrap();
+        assert!(admit(&game).is_ok());
+        let e = Brute
+            .analyze(&game, &Budget::unlimited())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("more than 1048576") && e.contains("gauss"),
+            "{e}"
+        );
+        // Gauss, named by the message, does it.
+        let a = super::super::analyze(&game, Method::Gauss).unwrap();
+        assert_eq!(a.nullity, 18);
+    }
 }

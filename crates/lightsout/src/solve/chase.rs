@@ -7,7 +7,8 @@
 
 use super::chasing::chase;
 use super::grid_chase::{self, Plan};
-use super::{Analysis, Method, Oriented, Solution, Solver};
+use super::{words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{tail_mask, xor_into, BitMatrix, BitVec, Reduced};
@@ -19,68 +20,119 @@ pub const MAX_WORK: u64 = 1 << 37;
 
 pub(crate) struct Chase;
 
+/// Word operations of the row-parallel symbolic chase of a `long x short` board (rows
+/// `short` wide): each of the `long` rows updates `short` forms of `short + 1` bits.
+fn symbolic_words(long: usize, short: usize) -> u64 {
+    (long as u64)
+        .saturating_mul(short as u64)
+        .saturating_mul(words_f(short as f64 + 1.0) as u64)
+}
+
+/// `Ok` if the chase handles `game`: the plus and sigma rules on open two-state boards
+/// within [`MAX_WIDTH`] and [`MAX_WORK`], every other grid rule within the limits of
+/// the general chase.
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    if game.rules().plus_family().is_none() {
+        return grid_chase::admit(game);
+    }
+    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let work = symbolic_words(long, short);
+    if short > MAX_WIDTH || work > MAX_WORK {
+        return Err(Refusal::Size(format!(
+            "the symbolic chase needs about {work} word operations (limit 2^37; shorter side at most {MAX_WIDTH})"
+        )));
+    }
+    Ok(())
+}
+
+/// The symbolic chase, the `n x n` elimination and a numeric chase for the presses; in
+/// memory three rows of forms, the system twice and the board in the working
+/// orientation with its presses. Other grid rules: [`grid_chase`]'s estimate.
+pub(crate) fn cost(game: &Game) -> Cost {
+    if game.rules().plus_family().is_none() {
+        return grid_chase::cost(game);
+    }
+    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let (l, s) = (long as f64, short as f64);
+    let work =
+        symbolic_words(long, short) as f64 + super::gauss::elimination_work(s, 2) + l * words_f(s);
+    let forms = s * words_f(s + 1.0) * 8.0;
+    let memory = 5.0 * forms + super::gauss::tables_bytes(s) + 2.0 * l * words_f(s) * 8.0;
+    Cost::new(work, memory)
+}
+
 impl Solver for Chase {
     fn method(&self) -> Method {
         Method::Chase
     }
 
-    fn check(&self, game: &Game) -> Result<(), Error> {
-        if game.rules().plus_family().is_none() {
-            return Plan::choose(game)?.check_limits(game);
-        }
-        let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
-        let work = (long as u64) * (short as u64) * (short as u64 / 64 + 1);
-        if short > MAX_WIDTH || work > MAX_WORK {
-            return Err(super::too_large(
-                Method::Chase,
-                game,
-                format!(
-                    "the symbolic chase needs about {work} word operations (limit 2^37; shorter side at most {MAX_WIDTH})"
-                ),
-                Method::Poly,
-            ));
-        }
-        Ok(())
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        admit(game).map_err(|r| r.into_error(Method::Chase, game))
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
-        self.check(game)?;
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
+        self.accepts(game)?;
         if game.rules().plus_family().is_none() {
-            return grid_chase::solve(game, &Plan::new(game)?, rhs);
+            return grid_chase::solve(game, &Plan::new(game)?, rhs, budget);
         }
+        let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
         let self_toggle = o.game.rules().plus_family().expect("checked");
         let (m, n) = (o.game.rows(), o.game.cols());
-        let (system, constant) = last_row_system(rhs.bits(), m, n, self_toggle);
-        let red = Reduced::new(&system, &constant);
-        let presses = red.particular().map(|x| {
-            let mut p = BitMatrix::zeros(m, n);
-            chase(rhs.bits(), m, n, x.words(), self_toggle, Some(&mut p));
-            o.board_out(Board::from_bits(p))
-        });
+        let (system, constant) = last_row_system(rhs.bits(), m, n, self_toggle, &mut ticker)?;
+        let red = Reduced::new_within(&system, &constant, budget)?;
+        let presses = red
+            .particular()
+            .map(|x| -> Result<Board, Error> {
+                let mut p = BitMatrix::zeros(m, n);
+                chase(
+                    rhs.bits(),
+                    m,
+                    n,
+                    x.words(),
+                    self_toggle,
+                    Some(&mut p),
+                    &mut ticker,
+                )?;
+                Ok(o.board_out(Board::from_bits(p)))
+            })
+            .transpose()?;
         Ok(Solution::binary(Method::Chase, presses, red.nullity()))
     }
 
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
+        self.accepts(game)?;
         if game.rules().plus_family().is_none() {
-            return grid_chase::analyze(game, &Plan::new(game)?);
+            return grid_chase::analyze(game, &Plan::new(game)?, budget);
         }
+        let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let self_toggle = o.game.rules().plus_family().expect("checked");
         let (m, n) = (o.game.rows(), o.game.cols());
-        let (system, _) = last_row_system(None, m, n, self_toggle);
-        let red = Reduced::homogeneous(&system);
+        let (system, _) = last_row_system(None, m, n, self_toggle, &mut ticker)?;
+        let red = Reduced::homogeneous_within(&system, budget)?;
         let quiet = red
             .kernel_basis()
             .iter()
             .map(|x| {
                 let mut p = BitMatrix::zeros(m, n);
-                chase(None, m, n, x.words(), self_toggle, Some(&mut p));
-                o.board_out(Board::from_bits(p))
+                chase(
+                    None,
+                    m,
+                    n,
+                    x.words(),
+                    self_toggle,
+                    Some(&mut p),
+                    &mut ticker,
+                )?;
+                Ok(o.board_out(Board::from_bits(p)))
             })
-            .collect();
+            .collect::<Result<Vec<Board>, Error>>()?;
         Ok(Analysis {
             method: Method::Chase,
             rank: game.cells() - red.nullity(),
@@ -93,13 +145,15 @@ impl Solver for Chase {
 /// Runs the chase with the first row unknown. Row `j` of each symbolic press row is the
 /// affine form of press `j`: bits `0..n` its coefficients on the first-row presses, bit
 /// `n` its constant. Returns the leftover row's forms as the system `S x = c` whose
-/// solutions are exactly the first rows that solve the board.
+/// solutions are exactly the first rows that solve the board. Ticks `ticker` a row at a
+/// time.
 fn last_row_system(
     board: Option<&BitMatrix>,
     m: usize,
     n: usize,
     self_toggle: bool,
-) -> (BitMatrix, BitVec) {
+    ticker: &mut Ticker<'_>,
+) -> Result<(BitMatrix, BitVec), Error> {
     let mut prev = BitMatrix::zeros(n, n + 1);
     let mut cur = BitMatrix::zeros(n, n + 1);
     let mut next = BitMatrix::zeros(n, n + 1);
@@ -108,6 +162,7 @@ fn last_row_system(
     }
     let words = cur.stride();
     for i in 0..m {
+        ticker.tick((n * words) as u64 + 1)?;
         // next = prev + (A + s) cur + b_i, form by form.
         next.words_mut().copy_from_slice(prev.words());
         for j in 0..n {
@@ -146,5 +201,5 @@ fn last_row_system(
         }
         constant.set(j, cur.get(j, n));
     }
-    (system, constant)
+    Ok((system, constant))
 }

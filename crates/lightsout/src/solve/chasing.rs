@@ -12,6 +12,8 @@
 //! change direction). A plain word loop: the compiler vectorises it.
 
 use super::stream::{BitOrder, RowSource};
+use crate::budget::Ticker;
+use crate::error::Error;
 use crate::gf2::{words_for, BitMatrix, WORD_BITS};
 
 /// `out = b ^ prev ^ (A + s) cur` on rows in order `MSB` (`self_mask` all ones for the
@@ -83,15 +85,17 @@ pub(crate) struct Step<'a> {
 /// Chases the board of `source` (lights to clear) from first press row `first` (in the
 /// source's order), calling `visit` at every row, and returns the leftover row `p_m`:
 /// all zero exactly when the chase solved the board. Stops at the first error of
-/// `visit`.
+/// `visit`, or of `ticker` (ticked a row at a time).
 pub(crate) fn chase_source<S, E>(
     source: &mut S,
     first: &[u64],
     self_toggle: bool,
+    ticker: &mut Ticker<'_>,
     mut visit: impl FnMut(Step<'_>) -> Result<(), E>,
 ) -> Result<Vec<u64>, E>
 where
     S: RowSource + ?Sized,
+    E: From<Error>,
 {
     let (rows, width, order) = (source.rows(), source.cols(), source.order());
     let words = words_for(width);
@@ -102,8 +106,9 @@ where
     let mut buf = vec![0u64; words];
     with_wide_simd(
         #[inline(always)]
-        || {
+        || -> Result<(), E> {
             for i in 0..rows {
+                ticker.tick(words as u64 + 1)?;
                 let b = source.row(i, &mut buf);
                 chase_step(&mut next, b, &prev, &cur, self_toggle, width, order);
                 visit(Step {
@@ -178,7 +183,8 @@ impl RowSource for Blank {
 
 /// Chases `board` (lights to clear, `m x n`, or the blank board) from first press row
 /// `first`. Writes the press rows into `presses` when given, and returns the leftover
-/// row `p_m`: all zero exactly when the chase solved the board.
+/// row `p_m`: all zero exactly when the chase solved the board. Errors only when the
+/// ticker's budget is spent.
 pub(crate) fn chase(
     board: Option<&BitMatrix>,
     rows: usize,
@@ -186,29 +192,27 @@ pub(crate) fn chase(
     first: &[u64],
     self_toggle: bool,
     mut presses: Option<&mut BitMatrix>,
-) -> Vec<u64> {
-    let mut record = |s: Step<'_>| -> Result<(), std::convert::Infallible> {
+    ticker: &mut Ticker<'_>,
+) -> Result<Vec<u64>, Error> {
+    let mut record = |s: Step<'_>| -> Result<(), Error> {
         if let Some(p) = presses.as_deref_mut() {
             p.row_mut(s.index).copy_from_slice(s.cur);
         }
         Ok(())
     };
-    let result = match board {
+    match board {
         Some(b) => {
             debug_assert_eq!((b.rows(), b.cols()), (rows, width));
             let mut b = b;
-            chase_source(&mut b, first, self_toggle, &mut record)
+            chase_source(&mut b, first, self_toggle, ticker, &mut record)
         }
         None => chase_source(
             &mut Blank::new(rows, width),
             first,
             self_toggle,
+            ticker,
             &mut record,
         ),
-    };
-    match result {
-        Ok(rest) => rest,
-        Err(never) => match never {},
     }
 }
 
@@ -232,7 +236,14 @@ mod tests {
     use super::*;
     use crate::game::{Board, Game, Rules, Shape};
     use crate::solve::stream::PackedBytes;
+    use crate::Budget;
     use proptest::prelude::*;
+
+    /// A ticker that never stops.
+    fn free() -> Ticker<'static> {
+        static UNLIMITED: std::sync::OnceLock<Budget> = std::sync::OnceLock::new();
+        Ticker::new(UNLIMITED.get_or_init(Budget::unlimited))
+    }
 
     /// The bitmap bytes (MSB first, rows padded to bytes, padding bits set to `pad`) of
     /// a matrix.
@@ -288,9 +299,9 @@ mod tests {
             let board = matrix(rows, cols, &bits);
             let first = matrix(1, cols, &first_bits);
             let mut lsb = BitMatrix::zeros(rows, cols);
-            let rest = chase_source(&mut board.clone(), first.row(0), self_toggle, |s| {
+            let rest = chase_source(&mut board.clone(), first.row(0), self_toggle, &mut free(), |s| {
                 lsb.row_mut(s.index).copy_from_slice(s.cur);
-                Ok::<(), ()>(())
+                Ok::<(), Error>(())
             }).unwrap();
 
             let bytes = to_bitmap(&board, pad);
@@ -298,11 +309,11 @@ mod tests {
             let mut first_msb = first.row(0).to_vec();
             BitOrder::Lsb.convert(BitOrder::Msb, &mut first_msb);
             let mut msb = BitMatrix::zeros(rows, cols);
-            let mut rest_msb = chase_source(&mut src, &first_msb, self_toggle, |s| {
+            let mut rest_msb = chase_source(&mut src, &first_msb, self_toggle, &mut free(), |s| {
                 let row = msb.row_mut(s.index);
                 row.copy_from_slice(s.cur);
                 BitOrder::Msb.convert(BitOrder::Lsb, row);
-                Ok::<(), ()>(())
+                Ok::<(), Error>(())
             }).unwrap();
             BitOrder::Msb.convert(BitOrder::Lsb, &mut rest_msb);
             prop_assert_eq!(&lsb, &msb);
@@ -330,7 +341,16 @@ mod tests {
         // Seed 001: the 3x3 all-on board is solved by pressing 101/010/101.
         let board = BitMatrix::ones(3, 3);
         let mut presses = BitMatrix::zeros(3, 3);
-        let rest = chase(Some(&board), 3, 3, &[0b101], true, Some(&mut presses));
+        let rest = chase(
+            Some(&board),
+            3,
+            3,
+            &[0b101],
+            true,
+            Some(&mut presses),
+            &mut free(),
+        )
+        .unwrap();
         assert_eq!(rest, vec![0]);
         let game = Game::classic(3, 3).unwrap();
         let p = Board::from_bits(presses);
@@ -345,7 +365,7 @@ mod tests {
         first[0] = 0xdead_beef;
         first[2] = 0x15;
         let mut presses = BitMatrix::zeros(m, n);
-        let rest = chase(None, m, n, &first, true, Some(&mut presses));
+        let rest = chase(None, m, n, &first, true, Some(&mut presses), &mut free()).unwrap();
         let game = Game::classic(m, n).unwrap();
         let effect = game.effect(&Board::from_bits(presses)).unwrap();
         // Every light but the last row is clear; the last row shows the leftover.

@@ -2,11 +2,12 @@
 //! states: packed GF(2) elimination; K states: [`crate::zk`] (Gauss–Jordan over GF(p)
 //! for prime K, the Howell form over Z_K otherwise), with exact solution counts.
 
-use super::{Analysis, Method, Solution, Solver};
+use super::{words_f, Analysis, Cost, Method, Refusal, Solution, Solver};
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{BitMatrix, BitVec, Reduced};
-use crate::zk::{self, ZkMatrix};
+use crate::zk::{self, ZkMatrix, ZkMethod};
 
 /// Most unknowns (cells) the full elimination accepts: a 20,000 x 20,000 system is 50 MB
 /// and about a second of elimination.
@@ -14,14 +15,76 @@ pub const MAX_UNKNOWNS: usize = 20_000;
 
 pub(crate) struct Gauss;
 
+/// Word operations of eliminating a `u x u` system: the Four Russians over GF(2)
+/// (`u^2` row updates of `u / 64` words, an eighth of them with the tables), cubic mod
+/// K. The chase's final systems are eliminated the same way.
+pub(crate) fn elimination_work(u: f64, modulus: u8) -> f64 {
+    if modulus == 2 {
+        u * u * words_f(u) / 8.0
+    } else {
+        u * u * u
+    }
+}
+
+/// Bytes of the Four Russians' tables for `u` columns: 8 tables of 256 rows.
+pub(crate) fn tables_bytes(u: f64) -> f64 {
+    8.0 * 256.0 * words_f(u + 1.0) * 8.0
+}
+
+/// Bytes of the elimination mod K of a `u x u` system ([`crate::zk`]): the field form's
+/// 32-bit copy for a prime K; for a composite K the Howell form of `[A^T | I]` (32-bit
+/// rows of `2u` entries, more rows as the form saturates), the transpose, and the field
+/// forms behind the McCoy rank.
+pub(crate) fn zk_elimination_bytes(u: f64, modulus: u8) -> f64 {
+    if zk::is_prime(u32::from(modulus)) {
+        4.0 * u * (u + 1.0)
+    } else {
+        u * u * (8.0 + 1.0 + 4.0)
+    }
+}
+
+/// `Ok` if the full elimination takes `game`: at most [`MAX_UNKNOWNS`] cells, and
+/// [`zk::MAX_GAME_CELLS`] with K states.
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
+        return Err(Refusal::Size(format!(
+            "{} unknowns exceeds the limit of {} for {} states",
+            game.cells(),
+            zk::MAX_GAME_CELLS,
+            game.modulus()
+        )));
+    }
+    if game.cells() > MAX_UNKNOWNS {
+        return Err(Refusal::Size(format!(
+            "{} unknowns exceeds the limit of {MAX_UNKNOWNS}",
+            game.cells()
+        )));
+    }
+    Ok(())
+}
+
+/// The elimination of the `cells x cells` system; in memory the toggle matrix and its
+/// augmented copy (and the tables), or the matrix mod K and its elimination.
+pub(crate) fn cost(game: &Game) -> Cost {
+    let cells = game.cells() as f64;
+    let k = game.modulus();
+    let work = elimination_work(cells, k);
+    let memory = if k == 2 {
+        2.0 * cells * words_f(cells + 1.0) * 8.0 + tables_bytes(cells)
+    } else {
+        cells * cells + zk_elimination_bytes(cells, k)
+    };
+    Cost::new(work, memory)
+}
+
 impl Gauss {
-    fn reduce(game: &Game, rhs: Option<&Board>) -> Result<Reduced, Error> {
+    fn reduce(game: &Game, rhs: Option<&Board>, budget: &Budget) -> Result<Reduced, Error> {
         let m = game.toggle_matrix()?;
         let b = match rhs {
             Some(rhs) => board_to_vec(rhs),
             None => BitVec::zeros(game.cells()),
         };
-        Ok(Reduced::new(&m, &b))
+        Reduced::new_within(&m, &b, budget)
     }
 }
 
@@ -30,48 +93,19 @@ impl Solver for Gauss {
         Method::Gauss
     }
 
-    fn check(&self, game: &Game) -> Result<(), Error> {
-        if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
-            let instead = if Method::Chase.solver().check(game).is_ok() {
-                Method::Chase
-            } else {
-                Method::Brute
-            };
-            return Err(super::too_large(
-                Method::Gauss,
-                game,
-                format!(
-                    "{} unknowns exceeds the limit of {} for {} states",
-                    game.cells(),
-                    zk::MAX_GAME_CELLS,
-                    game.modulus()
-                ),
-                instead,
-            ));
-        }
-        if game.cells() > MAX_UNKNOWNS {
-            let instead = if game.rules().plus_family().is_some() {
-                Method::Poly
-            } else {
-                Method::Chase
-            };
-            return Err(super::too_large(
-                Method::Gauss,
-                game,
-                format!(
-                    "{} unknowns exceeds the limit of {MAX_UNKNOWNS}",
-                    game.cells()
-                ),
-                instead,
-            ));
-        }
-        Ok(())
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        admit(game).map_err(|r| r.into_error(Method::Gauss, game))
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
-        self.check(game)?;
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
+        self.accepts(game)?;
         if game.modulus() != 2 {
-            let z = zk::solve(&ZkMatrix::toggle(game), &rhs.values())?;
+            let toggle = ZkMatrix::toggle(game);
+            let z = zk::solve_within(&toggle, &rhs.values(), ZkMethod::Auto, budget)?;
             let presses = z
                 .solution
                 .as_deref()
@@ -84,15 +118,16 @@ impl Solver for Gauss {
                 count: z.count,
             });
         }
-        let red = Self::reduce(game, Some(rhs))?;
+        let red = Self::reduce(game, Some(rhs), budget)?;
         let presses = red.particular().map(|x| vec_to_board(game, &x));
         Ok(Solution::binary(Method::Gauss, presses, red.nullity()))
     }
 
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
+        self.accepts(game)?;
         if game.modulus() != 2 {
-            let z = zk::solve(&ZkMatrix::toggle(game), &vec![0; game.cells()])?;
+            let zero = vec![0; game.cells()];
+            let z = zk::solve_within(&ZkMatrix::toggle(game), &zero, ZkMethod::Auto, budget)?;
             let quiet = z
                 .kernel
                 .generators()
@@ -106,7 +141,7 @@ impl Solver for Gauss {
                 quiet,
             });
         }
-        let red = Self::reduce(game, None)?;
+        let red = Self::reduce(game, None, budget)?;
         Ok(Analysis {
             method: Method::Gauss,
             rank: red.rank(),

@@ -25,9 +25,10 @@
 //! to each cell it reaches, so the coefficient that fixes a press is 1, a unit for every
 //! K. The orientation (transposed, mirrored) with the fewest unknowns is used.
 
-use super::{Analysis, Method, Solution};
+use super::{Analysis, Cost, Method, Refusal, Solution};
+use crate::budget::{Budget, Ticker};
 use crate::error::Error;
-use crate::game::{Board, Boundary, Game, Rules};
+use crate::game::{Board, Boundary, Game, Rules, Shape};
 use crate::gf2::{words_for, BitMatrix, BitVec, Reduced, WORD_BITS};
 use crate::zk::{self, ZkMatrix, ZkSolution};
 use std::collections::BTreeMap;
@@ -63,6 +64,315 @@ impl Step {
     }
 }
 
+/// One orientation of the chase in closed form: the numbers that fix its unknowns,
+/// limits and cost, computed without building anything per row or column (so a hostile
+/// shape or board size is measured before anything is allocated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    m: usize,
+    n: usize,
+    /// `R`: light row `i` fixes press row `i + R`.
+    r: i64,
+    /// Rows between the highest and the lowest press a light sees.
+    h: usize,
+    /// Interior light rows `first..=last` fix presses; the others give equations.
+    first: usize,
+    last: usize,
+    /// Press columns of an interior row that no light fixes.
+    row_unknowns: usize,
+    unknowns: usize,
+    /// Press rows kept for the boundary equations.
+    saved_rows: usize,
+    /// Offsets of the shape.
+    offsets: usize,
+    modulus: u8,
+}
+
+impl Layout {
+    /// The layout of an `m x n` board (already in the orientation to chase) with
+    /// `shape` (already mirrored if it is to be), or `None` if no row can be chased.
+    fn of(m: usize, n: usize, shape: &Shape, boundary: Boundary, modulus: u8) -> Option<Layout> {
+        let offsets = shape.offsets();
+        if offsets.is_empty() {
+            return None;
+        }
+        let (dmin, dmax, cmin, cmax) = shape.extent();
+        let (dmin, dmax) = (i64::from(dmin), i64::from(dmax));
+        let r = -dmin;
+        let h = (dmax - dmin) as usize;
+        let wrap = boundary != Boundary::Open;
+        if wrap && (m as i64 <= dmax - dmin || n as i64 <= i64::from(cmax - cmin)) {
+            // Two offsets would land on the same cell in the middle of the board.
+            return None;
+        }
+        let first = if wrap { dmax.max(0) } else { (-r).max(0) };
+        let last = (m as i64 - 1).min(m as i64 - 1 - r);
+        if first > last {
+            return None;
+        }
+        let (first, last) = (first as usize, last as usize);
+        // The offsets are sorted: those of the lowest row come first, by column.
+        let lowest = offsets.iter().take_while(|o| i64::from(o.0) == dmin);
+        let s = i64::from(offsets[0].1);
+        let spread = lowest.last().map_or(0, |o| i64::from(o.1) - s);
+        // Wrapped: the last `spread` lights of a row fix nothing; open: the `|s|`
+        // presses no light of the row reaches.
+        let row_unknowns = if wrap {
+            spread as usize
+        } else {
+            (s.unsigned_abs() as usize).min(n)
+        };
+        let interior = last - first + 1;
+        let unknowns = (m - interior) * n + interior * row_unknowns;
+        let saved_rows = saved_row_count(m, first, last, dmin, dmax, wrap);
+        Some(Layout {
+            m,
+            n,
+            r,
+            h,
+            first,
+            last,
+            row_unknowns,
+            unknowns,
+            saved_rows,
+            offsets: offsets.len(),
+            modulus,
+        })
+    }
+
+    /// Bytes of one affine form: packed bits for two states, a byte per entry else.
+    fn form_bytes(&self) -> u64 {
+        if self.modulus == 2 {
+            words_for(self.unknowns + 1) as u64 * 8
+        } else {
+            self.unknowns as u64 + 1
+        }
+    }
+
+    /// Word operations of the symbolic chase: every press's form is the sum of the
+    /// forms of the presses its light sees (`cells x |shape| x forms' words`).
+    fn chase_words(&self) -> u64 {
+        let w = words_for(self.unknowns + 1) as u128;
+        let cells = self.m as u128 * self.n as u128;
+        u64::try_from(cells * self.offsets as u128 * w).unwrap_or(u64::MAX)
+    }
+
+    /// Bytes of affine forms held at once: the band of rows being chased, the rows kept
+    /// for the boundary equations, and the equations.
+    fn band_bytes(&self) -> u64 {
+        let rows = (self.h as u128 + 1) + self.saved_rows as u128;
+        let form = self.form_bytes() as u128;
+        let total = rows * self.n as u128 * form + self.unknowns as u128 * form;
+        u64::try_from(total).unwrap_or(u64::MAX)
+    }
+
+    /// Bytes of the plan itself: a step per column with the presses its light sees,
+    /// the presses reaching each boundary light, and per-row flags.
+    fn plan_bytes(&self) -> u64 {
+        let n = self.n as u128;
+        let offsets = self.offsets as u128;
+        let boundary_lights = (self.m - (self.last - self.first + 1)) as u128 * n;
+        let total =
+            n * (offsets * 16 + 48) + boundary_lights * (offsets * 8 + 64) + self.m as u128 * 8;
+        u64::try_from(total).unwrap_or(u64::MAX)
+    }
+
+    /// The estimated cost of a solve or an analysis with this layout.
+    fn cost(&self) -> Cost {
+        let u = self.unknowns as f64;
+        let cells = self.m as f64 * self.n as f64;
+        let work = self.chase_words() as f64
+            + super::gauss::elimination_work(u, self.modulus)
+            // The numeric chase that turns the unknowns into presses.
+            + cells * self.offsets as f64 / if self.modulus == 2 { 64.0 } else { 1.0 };
+        let board = if self.modulus == 2 {
+            cells / 8.0
+        } else {
+            cells
+        };
+        let system = if self.modulus == 2 {
+            // The equations gathered from the threads, the system and its elimination.
+            3.0 * u * (words_for(self.unknowns + 1) as f64 * 8.0)
+        } else {
+            // The equations as a matrix, then the elimination's 32-bit rows.
+            2.0 * u * (u + 1.0) + super::gauss::zk_elimination_bytes(u, self.modulus)
+        };
+        // Binary analyses chase every quiet pattern at once: a word per cell (and per
+        // 64 patterns).
+        let sliced = if self.modulus == 2 { cells * 8.0 } else { 0.0 };
+        let memory = self.band_bytes() as f64
+            + self.plan_bytes() as f64
+            + system
+            + sliced
+            // The board in the working orientation, the presses (values mod K) and the
+            // answer.
+            + 2.0 * board
+            + cells;
+        Cost::new(work, memory)
+    }
+}
+
+/// How many press rows the boundary light rows (`0..first` and `last+1..m`) see: a light
+/// in row `i` sees the presses in rows `i - dmax ..= i - dmin` (mod `m` when wrapped, else
+/// those on the board). Two runs of rows give two intervals; their union is counted.
+fn saved_row_count(m: usize, first: usize, last: usize, dmin: i64, dmax: i64, wrap: bool) -> usize {
+    let m = m as i64;
+    // Press rows [lo, hi] (inclusive, before wrapping) seen by light rows [a, b).
+    let seen = |a: i64, b: i64| (a < b).then(|| (a - dmax, b - 1 - dmin));
+    let runs = [seen(0, first as i64), seen(last as i64 + 1, m)];
+    let intervals: Vec<(i64, i64)> = runs.into_iter().flatten().collect();
+    if wrap {
+        // Arcs of the circle of m rows: [start, start + len) with start in 0..m.
+        let arcs: Vec<(i64, i64)> = intervals
+            .iter()
+            .map(|&(lo, hi)| (lo.rem_euclid(m), (hi - lo + 1).min(m)))
+            .collect();
+        let total: i64 = arcs.iter().map(|a| a.1).sum();
+        let common = match arcs[..] {
+            [(a, la), (b, lb)] if la < m && lb < m => (-1..=1)
+                .map(|k| overlap((a, a + la), (b + k * m, b + k * m + lb)))
+                .sum(),
+            [(_, la), (_, lb)] => la.min(lb),
+            _ => 0,
+        };
+        (total - common) as usize
+    } else {
+        let clipped: Vec<(i64, i64)> = intervals
+            .iter()
+            .map(|&(lo, hi)| (lo.max(0), hi.min(m - 1) + 1))
+            .filter(|(lo, hi)| lo < hi)
+            .collect();
+        let total: i64 = clipped.iter().map(|(lo, hi)| hi - lo).sum();
+        let common = match clipped[..] {
+            [a, b] => overlap(a, b),
+            _ => 0,
+        };
+        (total - common) as usize
+    }
+}
+
+/// The length of the intersection of two half-open intervals.
+fn overlap(a: (i64, i64), b: (i64, i64)) -> i64 {
+    (a.1.min(b.1) - a.0.max(b.0)).max(0)
+}
+
+/// The orientations the chase may use for `game`, each with its layout, in the order
+/// they are tried: as given, mirrored, transposed, transposed and mirrored.
+fn layouts(game: &Game) -> Vec<(Layout, bool, bool)> {
+    let Some((shape, boundary)) = game.rules().shape() else {
+        return Vec::new();
+    };
+    let k = game.modulus();
+    let mut out = Vec::new();
+    let (m, n) = (game.rows(), game.cols());
+    // The transpose keeps the boundary but swaps the sides (not on a Klein bottle,
+    // whose glued edges are not symmetric).
+    let transposed = (boundary != Boundary::Klein).then(|| shape.transpose());
+    for (shape, m, n, transposed) in
+        std::iter::once((shape.clone(), m, n, false)).chain(transposed.map(|t| (t, n, m, true)))
+    {
+        for mirrored in [false, true] {
+            let s = if mirrored {
+                shape.mirror()
+            } else {
+                shape.clone()
+            };
+            if let Some(layout) = Layout::of(m, n, &s, boundary, k) {
+                out.push((layout, transposed, mirrored));
+            }
+        }
+    }
+    out
+}
+
+/// The layouts of [`layouts`] from the fewest unknowns up (the first of equals first).
+fn layouts_by_unknowns(game: &Game) -> Vec<(Layout, bool, bool)> {
+    let mut all = layouts(game);
+    all.sort_by_key(|(l, _, _)| l.unknowns);
+    all
+}
+
+/// Why the chase does not apply to `game`'s rules, if it does not.
+fn rules_refusal(game: &Game) -> Option<Refusal> {
+    let unsupported = |why: &str| {
+        Refusal::Rules(format!(
+            "method 'chase' does not handle {} on a {}x{} board: {why}",
+            game.rules().describe(),
+            game.rows(),
+            game.cols()
+        ))
+    };
+    let Some((_, boundary)) = game.rules().shape() else {
+        return Some(unsupported(
+            "per-cell rules and graphs have no rows to chase",
+        ));
+    };
+    if boundary == Boundary::Projective {
+        return Some(unsupported(
+            "the projective plane glues each row to a far one, so rows cannot be chased in order",
+        ));
+    }
+    if layouts(game).is_empty() {
+        return Some(unsupported(
+            "the board is too small for the shape's reach (no row can be chased)",
+        ));
+    }
+    None
+}
+
+/// `Ok` if the chase handles `game` within its limits, judged on the layout with the
+/// fewest unknowns, before anything is built.
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    if let Some(r) = rules_refusal(game) {
+        return Err(r);
+    }
+    let (best, _, _) = layouts_by_unknowns(game)[0];
+    best.check_limits()
+}
+
+/// The cost of the chase on `game` (on its layout with the fewest unknowns).
+pub(crate) fn cost(game: &Game) -> Cost {
+    match layouts_by_unknowns(game).first() {
+        Some((layout, _, _)) if rules_refusal(game).is_none() => layout.cost(),
+        _ => Cost::UNSUPPORTED,
+    }
+}
+
+impl Layout {
+    /// Errors if the chase would take too long or too much memory.
+    fn check_limits(&self) -> Result<(), Refusal> {
+        if self.modulus != 2 && self.unknowns > zk::MAX_GAME_CELLS {
+            return Err(Refusal::Size(format!(
+                "{} unknowns after chasing exceeds the limit of {} for {} states",
+                self.unknowns,
+                zk::MAX_GAME_CELLS,
+                self.modulus
+            )));
+        }
+        if self.unknowns > MAX_UNKNOWNS {
+            return Err(Refusal::Size(format!(
+                "{} unknowns after chasing exceeds the limit of {MAX_UNKNOWNS}",
+                self.unknowns
+            )));
+        }
+        let words = self.chase_words();
+        if words > MAX_WORK {
+            return Err(Refusal::Size(format!(
+                "the symbolic chase needs about {words} word operations (limit 2^37)"
+            )));
+        }
+        let bytes = self.band_bytes().saturating_add(self.plan_bytes());
+        if bytes > MAX_BAND_BYTES {
+            return Err(Refusal::Size(format!(
+                "the chase needs {} MiB of affine forms and plan (limit {} MiB)",
+                bytes >> 20,
+                MAX_BAND_BYTES >> 20
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// How to chase one game: the orientation, the per-row template and the boundary
 /// equations.
 #[derive(Clone, Debug)]
@@ -70,6 +380,7 @@ pub(crate) struct Plan {
     work: Game,
     transposed: bool,
     mirrored: bool,
+    layout: Layout,
     m: usize,
     n: usize,
     /// `R`: light row `i` fixes press row `i + R`.
@@ -86,92 +397,64 @@ pub(crate) struct Plan {
     /// Boundary lights (row-major cell) and the press cells that reach them.
     boundary: Vec<(usize, Vec<usize>)>,
     saved: Vec<bool>,
-    words: u64,
 }
 
 impl Plan {
     /// The plan with the fewest unknowns over the orientations the rules allow, or an
-    /// error saying why the chase does not apply.
+    /// error saying why the chase does not apply or which limit it exceeds. The limits
+    /// are checked on the closed-form layout before the plan is built.
     pub fn new(game: &Game) -> Result<Plan, Error> {
+        admit(game).map_err(|r| r.into_error(Method::Chase, game))?;
         let mut plan = Self::choose(game)?;
         plan.add_boundary();
         Ok(plan)
     }
 
     /// The orientation and row template with the fewest unknowns (the boundary
-    /// equations are left out: enough to check limits).
-    pub fn choose(game: &Game) -> Result<Plan, Error> {
-        let unsupported = |why: &str| {
-            Error::Unsupported(format!(
-                "method 'chase' does not handle {} on a {}x{} board: {why}; use method 'gauss'",
-                game.rules().describe(),
-                game.rows(),
-                game.cols()
-            ))
-        };
-        let Some((_, boundary)) = game.rules().shape() else {
-            return Err(unsupported(
-                "per-cell rules and graphs have no rows to chase",
-            ));
-        };
-        if boundary == Boundary::Projective {
-            return Err(unsupported(
-                "the projective plane glues each row to a far one, so rows cannot be chased in order",
-            ));
-        }
-        let mut orientations = vec![(game.clone(), false)];
-        if let Some(t) = game.transpose() {
-            orientations.push((t, true));
-        }
-        let mut best: Option<Plan> = None;
-        for (g, transposed) in orientations {
-            for mirrored in [false, true] {
-                if let Some(plan) = Plan::build(&g, transposed, mirrored) {
-                    if best.as_ref().is_none_or(|b| plan.unknowns < b.unknowns) {
-                        best = Some(plan);
-                    }
-                }
+    /// equations are left out), built from the layouts in order of unknowns.
+    fn choose(game: &Game) -> Result<Plan, Error> {
+        for (layout, transposed, mirrored) in layouts_by_unknowns(game) {
+            let g = if transposed {
+                game.transpose().ok_or_else(|| {
+                    Error::Internal("a transposed layout without a transpose".into())
+                })?
+            } else {
+                game.clone()
+            };
+            if let Some(plan) = Plan::build(&g, transposed, mirrored, layout) {
+                return Ok(plan);
             }
         }
-        best.ok_or_else(|| {
-            unsupported("the board is too small for the shape's reach (no row can be chased)")
-        })
+        Err(Method::Chase.refusal(game))
     }
 
-    /// The plan for one orientation (`game` already transposed if `transposed`), or
-    /// `None` if no row can be chased.
-    fn build(game: &Game, transposed: bool, mirrored: bool) -> Option<Plan> {
+    /// The plan for one orientation (`game` already transposed if `transposed`) with its
+    /// `layout`, or `None` if the rows cannot be chased in order.
+    fn build(game: &Game, transposed: bool, mirrored: bool, layout: Layout) -> Option<Plan> {
         let (shape, boundary) = game.rules().shape()?;
         let shape = if mirrored {
             shape.mirror()
         } else {
             shape.clone()
         };
-        if shape.offsets().is_empty() {
-            return None;
-        }
         let work = Game::new(
             game.rows(),
             game.cols(),
             Rules::new(shape.clone(), boundary, game.modulus()).ok()?,
         )
         .ok()?;
-        let (m, n) = (game.rows(), game.cols());
-        let (dmin, dmax, cmin, cmax) = shape.extent();
+        let Layout {
+            m,
+            n,
+            r,
+            h,
+            first,
+            last,
+            ..
+        } = layout;
+        let (dmin, dmax, _, _) = shape.extent();
         let (dmin, dmax) = (i64::from(dmin), i64::from(dmax));
-        let r = -dmin;
-        let h = (dmax - dmin) as usize;
         let wrap = boundary != Boundary::Open;
-        if wrap && (m as i64 <= dmax - dmin || n as i64 <= i64::from(cmax - cmin)) {
-            // Two offsets would land on the same cell in the middle of the board.
-            return None;
-        }
-        let first = if wrap { dmax.max(0) } else { (-r).max(0) };
-        let last = (m as i64 - 1).min(m as i64 - 1 - r);
-        if first > last {
-            return None;
-        }
-        let (first, last) = (first as usize, last as usize);
 
         // The per-row template.
         let lowest: Vec<i64> = shape
@@ -225,6 +508,7 @@ impl Plan {
             }
         }
         let row_unknowns: Vec<usize> = (0..n).filter(|&c| !targeted[c]).collect();
+        debug_assert_eq!(row_unknowns.len(), layout.row_unknowns);
         // Check the order: every press of row p a light sees is known when it is used.
         let mut known = targeted.iter().map(|&t| !t).collect::<Vec<bool>>();
         for step in &fix {
@@ -238,9 +522,6 @@ impl Plan {
             known[step.target] = true;
         }
 
-        let interior = last - first + 1;
-        let unknowns = (m - interior) * n + interior * row_unknowns.len();
-
         // The press rows the boundary lights see (kept when the chase passes them).
         let mut saved = vec![false; m];
         for i in (0..m).filter(|&i| i < first || i > last) {
@@ -253,11 +534,12 @@ impl Plan {
                 }
             }
         }
-        let words = (m * n) as u64 * shape.offsets().len() as u64 * words_for(unknowns + 1) as u64;
+        debug_assert_eq!(saved.iter().filter(|&&s| s).count(), layout.saved_rows);
         Some(Plan {
             work,
             transposed,
             mirrored,
+            layout,
             m,
             n,
             r,
@@ -267,10 +549,9 @@ impl Plan {
             fix,
             leftover,
             row_unknowns,
-            unknowns,
+            unknowns: layout.unknowns,
             boundary: Vec::new(),
             saved,
-            words,
         })
     }
 
@@ -298,53 +579,9 @@ impl Plan {
     }
 
     /// Number of unknowns (and of equations) of the reduced system.
+    #[cfg(test)]
     pub fn unknowns(&self) -> usize {
         self.unknowns
-    }
-
-    /// Bytes of affine forms held at once (the band of rows being chased, the rows kept
-    /// for the boundary equations, the system).
-    pub fn band_bytes(&self) -> u64 {
-        let form = if self.work.modulus() == 2 {
-            words_for(self.unknowns + 1) as u64 * 8
-        } else {
-            self.unknowns as u64 + 1
-        };
-        let rows = (self.h as u64 + 1) + self.saved.iter().filter(|&&s| s).count() as u64;
-        rows * self.n as u64 * form + self.unknowns as u64 * form
-    }
-
-    /// Errors if the chase would take too long or too much memory.
-    pub fn check_limits(&self, game: &Game) -> Result<(), Error> {
-        let too_large = |limit: String| super::too_large(Method::Chase, game, limit, Method::Gauss);
-        if game.modulus() != 2 && self.unknowns > zk::MAX_GAME_CELLS {
-            return Err(too_large(format!(
-                "{} unknowns after chasing exceeds the limit of {} for {} states",
-                self.unknowns,
-                zk::MAX_GAME_CELLS,
-                game.modulus()
-            )));
-        }
-        if self.unknowns > MAX_UNKNOWNS {
-            return Err(too_large(format!(
-                "{} unknowns after chasing exceeds the limit of {MAX_UNKNOWNS}",
-                self.unknowns
-            )));
-        }
-        if self.words > MAX_WORK {
-            return Err(too_large(format!(
-                "the symbolic chase needs about {} word operations (limit 2^37)",
-                self.words
-            )));
-        }
-        if self.band_bytes() > MAX_BAND_BYTES {
-            return Err(too_large(format!(
-                "the chase needs {} MiB of affine forms (limit {} MiB)",
-                self.band_bytes() >> 20,
-                MAX_BAND_BYTES >> 20
-            )));
-        }
-        Ok(())
     }
 
     fn board_in(&self, b: &Board) -> Board {
@@ -374,12 +611,20 @@ impl Plan {
         p < self.first as i64 + self.r || p > self.last as i64 + self.r
     }
 
-    /// Runs the chase on `store` with `rhs` (working orientation) the lights to change.
-    fn run<S: Store>(&self, store: &mut S, rhs: &Board) {
+    /// Runs the chase on `store` with `rhs` (working orientation) the lights to change,
+    /// ticking `ticker` a press row at a time with `row_work` word operations.
+    fn run<S: Store>(
+        &self,
+        store: &mut S,
+        rhs: &Board,
+        ticker: &mut Ticker<'_>,
+        row_work: u64,
+    ) -> Result<(), Error> {
         let n = self.n;
         let mut next = 0;
         let mut sources: Vec<(usize, usize)> = Vec::new();
         for p in 0..self.m {
+            ticker.tick(row_work)?;
             if self.is_unknown_row(p) {
                 for c in 0..n {
                     store.set_unknown(p, c, next);
@@ -402,41 +647,53 @@ impl Plan {
             }
         }
         for (light, presses) in &self.boundary {
+            ticker.tick(presses.len() as u64 * row_work / (n as u64).max(1) + 1)?;
             sources.clear();
             sources.extend(presses.iter().map(|&cell| (cell / n, cell % n)));
             store.equation(&sources, rhs.get(light / n, light % n), true);
         }
         debug_assert_eq!(next, self.unknowns);
+        Ok(())
+    }
+
+    /// Word operations of one press row with forms (or values) `width` words wide.
+    fn row_work(&self, width: usize) -> u64 {
+        (self.n as u64)
+            .saturating_mul(self.layout.offsets as u64)
+            .saturating_mul(width as u64)
+            .saturating_add(1)
     }
 
     /// The reduced binary system `A x = b` for `rhs` (working orientation), the chase
-    /// split across cores by word ranges of the forms.
-    fn binary_system(&self, rhs: &Board) -> (BitMatrix, BitVec) {
+    /// split across at most `budget.threads()` threads by word ranges of the forms.
+    fn binary_system(&self, rhs: &Board, budget: &Budget) -> Result<(BitMatrix, BitVec), Error> {
         let u = self.unknowns;
         let total = words_for(u + 1);
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |t| t.get())
-            .min(total.div_ceil(8))
-            .max(1);
+        let threads = budget.threads().min(total.div_ceil(8)).max(1);
         // Whole blocks of 8 words per thread: the kernel works on blocks.
         let chunk = total.div_ceil(threads).next_multiple_of(8);
         let ranges: Vec<(usize, usize)> = (0..threads)
             .map(|t| (t * chunk, ((t + 1) * chunk).min(total)))
             .filter(|(a, b)| a < b)
             .collect();
+        #[cfg(test)]
+        tests::CHASE_THREADS.with(|c| c.set(ranges.len()));
         let parts: Vec<Vec<u64>> = if ranges.len() == 1 {
-            vec![self.binary_part(rhs, ranges[0])]
+            vec![self.binary_part(rhs, ranges[0], budget)?]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = ranges
                     .iter()
-                    .map(|&range| scope.spawn(move || self.binary_part(rhs, range)))
+                    .map(|&range| scope.spawn(move || self.binary_part(rhs, range, budget)))
                     .collect();
-                handles
+                // Every thread is joined (each stops at its next check once the budget
+                // is spent); the first error wins.
+                let results: Vec<Result<Vec<u64>, Error>> = handles
                     .into_iter()
                     .map(|h| h.join().expect("chase thread panicked"))
-                    .collect()
-            })
+                    .collect();
+                results.into_iter().collect::<Result<Vec<_>, Error>>()
+            })?
         };
         let mut aug = BitMatrix::zeros(u, u + 1);
         for (part, &(a, b)) in parts.iter().zip(&ranges) {
@@ -455,35 +712,48 @@ impl Plan {
             }
             constant.set(row, aug.get(row, u));
         }
-        (system, constant)
+        Ok((system, constant))
     }
 
     /// The equations' words `range` of the forms (row-major, each `range` wide rounded
     /// up to a multiple of 8 words).
-    fn binary_part(&self, rhs: &Board, range: (usize, usize)) -> Vec<u64> {
+    fn binary_part(
+        &self,
+        rhs: &Board,
+        range: (usize, usize),
+        budget: &Budget,
+    ) -> Result<Vec<u64>, Error> {
         let mut store = Gf2Forms::new(self, range);
-        self.run(&mut store, rhs);
+        let work = self.row_work(store.width);
+        self.run(&mut store, rhs, &mut Ticker::new(budget), work)?;
         debug_assert_eq!(store.equations, self.unknowns);
-        store.eqs
+        Ok(store.eqs)
     }
 
     /// The reduced system mod K for `rhs` (working orientation), solved by
     /// [`crate::zk`].
-    fn modular_system(&self, rhs: &Board) -> Result<ZkSolution, Error> {
+    fn modular_system(&self, rhs: &Board, budget: &Budget) -> Result<ZkSolution, Error> {
         let mut store = ZkForms::new(self);
-        self.run(&mut store, rhs);
+        let work = self.row_work(store.width);
+        self.run(&mut store, rhs, &mut Ticker::new(budget), work)?;
         let u = self.unknowns;
         let (mut a, mut b) = (Vec::with_capacity(u * u), Vec::with_capacity(u));
         for row in store.eqs.chunks_exact(u + 1) {
             a.extend_from_slice(&row[..u]);
             b.push(row[u]);
         }
-        zk::solve(&ZkMatrix::from_vec(u, u, store.k, a)?, &b)
+        let system = ZkMatrix::from_vec(u, u, store.k, a)?;
+        zk::solve_within(&system, &b, zk::ZkMethod::Auto, budget)
     }
 
     /// The quiet patterns for a kernel basis of the reduced system (game orientation):
     /// one bit-sliced chase for all of them.
-    fn quiet_patterns(&self, kernel: &[BitVec], zero: &Board) -> Vec<Board> {
+    fn quiet_patterns(
+        &self,
+        kernel: &[BitVec],
+        zero: &Board,
+        budget: &Budget,
+    ) -> Result<Vec<Board>, Error> {
         let d = kernel.len();
         let width = words_for(d);
         let unknowns: Vec<Vec<u64>> = (0..self.unknowns)
@@ -503,8 +773,9 @@ impl Plan {
             unknowns: &unknowns,
             values: vec![0; self.m * self.n * width],
         };
-        self.run(&mut store, zero);
-        (0..d)
+        let work = self.row_work(width);
+        self.run(&mut store, zero, &mut Ticker::new(budget), work)?;
+        Ok((0..d)
             .map(|k| {
                 let mut b = BitMatrix::zeros(self.m, self.n);
                 let (wk, bit) = (k / WORD_BITS, 1u64 << (k % WORD_BITS));
@@ -515,12 +786,12 @@ impl Plan {
                 }
                 self.board_out(Board::from_bits(b))
             })
-            .collect()
+            .collect())
     }
 
     /// The presses for unknowns `x` (working orientation), and whether every equation
     /// held.
-    fn presses(&self, x: &[u8], rhs: &Board) -> (Board, bool) {
+    fn presses(&self, x: &[u8], rhs: &Board, budget: &Budget) -> Result<(Board, bool), Error> {
         let k = self.work.modulus();
         let mut store = Numeric {
             k,
@@ -529,10 +800,10 @@ impl Plan {
             values: vec![0; self.m * self.n],
             violated: false,
         };
-        self.run(&mut store, rhs);
+        self.run(&mut store, rhs, &mut Ticker::new(budget), self.row_work(1))?;
         let board =
             Board::from_values(self.m, self.n, k, &store.values).expect("values are reduced mod K");
-        (board, !store.violated)
+        Ok((board, !store.violated))
     }
 }
 
@@ -934,12 +1205,17 @@ impl Store for Numeric<'_> {
     fn save_row(&mut self, _p: usize) {}
 }
 
-/// Solves `M x = rhs` by the chase.
-pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, Error> {
+/// Solves `M x = rhs` by the chase, within `budget`.
+pub(crate) fn solve(
+    game: &Game,
+    plan: &Plan,
+    rhs: &Board,
+    budget: &Budget,
+) -> Result<Solution, Error> {
     let rhs_w = plan.board_in(rhs);
     // The presses for a solution of the reduced system, checked against its equations.
     let presses_for = |x: &[u8]| -> Result<Board, Error> {
-        let (p, ok) = plan.presses(x, &rhs_w);
+        let (p, ok) = plan.presses(x, &rhs_w, budget)?;
         if !ok {
             return Err(Error::Internal(
                 "the chase's solution failed its own equations".into(),
@@ -949,8 +1225,8 @@ pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, E
     };
     match game.modulus() {
         2 => {
-            let (system, constant) = plan.binary_system(&rhs_w);
-            let red = Reduced::new(&system, &constant);
+            let (system, constant) = plan.binary_system(&rhs_w, budget)?;
+            let red = Reduced::new_within(&system, &constant, budget)?;
             let presses = red
                 .particular()
                 .map(|x| {
@@ -961,7 +1237,7 @@ pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, E
             Ok(Solution::binary(Method::Chase, presses, red.nullity()))
         }
         _ => {
-            let z = plan.modular_system(&rhs_w)?;
+            let z = plan.modular_system(&rhs_w, budget)?;
             let presses = z.solution.as_deref().map(presses_for).transpose()?;
             Ok(Solution {
                 method: Method::Chase,
@@ -973,14 +1249,15 @@ pub(crate) fn solve(game: &Game, plan: &Plan, rhs: &Board) -> Result<Solution, E
     }
 }
 
-/// Rank, nullity and quiet patterns (generators, for K states) by the chase.
-pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
+/// Rank, nullity and quiet patterns (generators, for K states) by the chase, within
+/// `budget`.
+pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analysis, Error> {
     let zero = plan.board_in(&game.empty_board());
     match game.modulus() {
         2 => {
-            let (system, _) = plan.binary_system(&zero);
-            let red = Reduced::homogeneous(&system);
-            let quiet = plan.quiet_patterns(&red.kernel_basis(), &zero);
+            let (system, _) = plan.binary_system(&zero, budget)?;
+            let red = Reduced::homogeneous_within(&system, budget)?;
+            let quiet = plan.quiet_patterns(&red.kernel_basis(), &zero, budget)?;
             Ok(Analysis {
                 method: Method::Chase,
                 rank: game.cells() - red.nullity(),
@@ -989,13 +1266,13 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
             })
         }
         _ => {
-            let z = plan.modular_system(&zero)?;
+            let z = plan.modular_system(&zero, budget)?;
             let quiet = z
                 .kernel
                 .generators()
                 .iter()
-                .map(|x| plan.board_out(plan.presses(x, &zero).0))
-                .collect();
+                .map(|x| Ok(plan.board_out(plan.presses(x, &zero, budget)?.0)))
+                .collect::<Result<Vec<Board>, Error>>()?;
             Ok(Analysis {
                 method: Method::Chase,
                 rank: game.cells() - z.nullity,
@@ -1009,7 +1286,11 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Shape;
+
+    thread_local! {
+        /// The number of threads the last binary chase on this thread used.
+        pub(super) static CHASE_THREADS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
 
     fn plan_for(shape: Shape, boundary: Boundary, m: usize, n: usize) -> Plan {
         let game = Game::new(m, n, Rules::new(shape, boundary, 2).unwrap()).unwrap();
@@ -1049,5 +1330,82 @@ mod tests {
         .unwrap();
         let e = Plan::new(&g).unwrap_err().to_string();
         assert!(e.contains("projective"), "{e}");
+    }
+
+    /// The plan as built, against its closed-form layout: the same unknowns, row
+    /// unknowns and saved rows, and every layout can be built (the order check of
+    /// `build` never fails on a layout), for random shapes, boundaries and sizes.
+    #[test]
+    fn layouts_match_the_plans_built_from_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut built = 0;
+        for _ in 0..4000 {
+            let (h, w) = (1 + next(5) as i32, 1 + next(5) as i32);
+            let offsets: Vec<(i32, i32)> = (0..1 + next(8))
+                .map(|_| (next(h as u64) as i32 - h / 2, next(w as u64) as i32 - w / 2))
+                .collect();
+            let shape = Shape::from_offsets(offsets).unwrap();
+            let boundary = [Boundary::Open, Boundary::Torus, Boundary::Klein][next(3) as usize];
+            let (m, n) = (1 + next(12) as usize, 1 + next(12) as usize);
+            let k = [2, 3, 4][next(3) as usize];
+            let Ok(game) = Game::new(m, n, Rules::new(shape, boundary, k).unwrap()) else {
+                continue;
+            };
+            for (layout, transposed, mirrored) in layouts(&game) {
+                let g = if transposed {
+                    game.transpose().unwrap()
+                } else {
+                    game.clone()
+                };
+                let plan =
+                    Plan::build(&g, transposed, mirrored, layout).expect("every layout builds");
+                assert_eq!(plan.row_unknowns.len(), layout.row_unknowns);
+                assert_eq!(
+                    plan.saved.iter().filter(|&&s| s).count(),
+                    layout.saved_rows,
+                    "{m}x{n} {} t{transposed} m{mirrored}",
+                    game.rules().describe()
+                );
+                let targeted = plan.fix.len();
+                assert_eq!(targeted + plan.leftover.len(), plan.n);
+                assert_eq!(plan.n - targeted, layout.row_unknowns);
+                built += 1;
+            }
+        }
+        assert!(built > 2000, "{built}");
+    }
+
+    /// The chase keeps to the budget's thread count.
+    #[test]
+    fn the_binary_chase_uses_at_most_the_budgets_threads() {
+        // 1,200 unknowns: 19 words of forms, room for three threads of 8 words.
+        let game = Game::new(
+            600,
+            600,
+            Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap(),
+        )
+        .unwrap();
+        let plan = Plan::new(&game).unwrap();
+        let zero = game.empty_board();
+        for (threads, want) in [(1, 1), (2, 2), (8, 3)] {
+            let budget = Budget::unlimited().with_threads(threads);
+            let a = analyze(&game, &plan, &budget).unwrap();
+            assert_eq!(CHASE_THREADS.with(|c| c.get()), want, "{threads}");
+            assert_eq!(
+                a.nullity,
+                analyze(&game, &plan, &Budget::unlimited().with_threads(1))
+                    .unwrap()
+                    .nullity
+            );
+            let s = solve(&game, &plan, &zero, &budget).unwrap();
+            assert_eq!(CHASE_THREADS.with(|c| c.get()), want);
+            assert!(s.presses.is_some());
+        }
     }
 }

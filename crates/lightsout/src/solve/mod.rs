@@ -22,10 +22,12 @@ pub mod stream;
 
 pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
 pub use poly::{
-    nullity_square, nullity_squares, solve_streaming, sutner_nullity, StreamPlan, StreamSolution,
+    nullity_square, nullity_squares, nullity_squares_with, solve_streaming, solve_streaming_with,
+    sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
 };
 
-use crate::error::Error;
+use crate::budget::Budget;
+use crate::error::{instead_hint, Error};
 use crate::game::{Board, Game};
 use crate::zk::GrayWalk;
 use num_bigint::BigUint;
@@ -72,6 +74,9 @@ impl Method {
         }
     }
 
+    /// The methods `auto` chooses among, in its order of preference.
+    pub const AUTO_ORDER: [Method; 3] = [Method::Poly, Method::Chase, Method::Gauss];
+
     /// The implementation of a concrete method (`Auto` picks for a given game with
     /// [`Method::resolve`]).
     pub fn solver(self) -> &'static dyn Solver {
@@ -84,16 +89,226 @@ impl Method {
         }
     }
 
-    /// For `Auto`, the fastest method that accepts the game; other methods unchanged.
+    /// For `Auto`, the method to run on `game`; other methods unchanged.
+    ///
+    /// The rule, from what each method says of itself ([`Solver::accepts`],
+    /// [`Solver::cost`]): among the methods of [`Method::AUTO_ORDER`] (poly, chase,
+    /// gauss) that accept the game, the one with the least estimated work, where a
+    /// later method must be estimated at least 4 times cheaper than an earlier one to be
+    /// taken instead, and only when the earlier one's estimate exceeds 2^20 word
+    /// operations. The estimates are leading terms, right to a small factor, and below
+    /// a millisecond set-up costs they leave out dominate, so near-ties keep the order.
+    /// In practice this is poly where it applies (plus or sigma rules on an open
+    /// two-state board), else chase (grid rules other than the projective plane), else
+    /// gauss. When no method of the order accepts the game, the first that handles its
+    /// rules but refuses its size (so that [`solve`] reports that refusal), else gauss.
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Game, Method, Rules, Shape};
+    /// let classic = Game::classic(5, 5)?;
+    /// assert_eq!(Method::Auto.resolve(&classic), Method::Poly);
+    /// let torus = Game::new(50, 50, Rules::new(Shape::plus(), Boundary::Torus, 2)?)?;
+    /// assert_eq!(Method::Auto.resolve(&torus), Method::Chase);
+    /// let plane = Game::new(9, 9, Rules::new(Shape::plus(), Boundary::Projective, 2)?)?;
+    /// assert_eq!(Method::Auto.resolve(&plane), Method::Gauss);
+    /// assert_eq!(Method::Rows.resolve(&plane), Method::Rows);
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
     pub fn resolve(self, game: &Game) -> Method {
         if self != Method::Auto {
             return self;
         }
-        [Method::Poly, Method::Chase, Method::Gauss]
+        let mut best: Option<(Method, f64)> = None;
+        for m in Method::AUTO_ORDER {
+            if m.admit(game).is_err() {
+                continue;
+            }
+            let work = m.solver().cost(game).work;
+            match best {
+                Some((_, w)) if !(w > AUTO_SMALL_WORK && work * AUTO_MARGIN < w) => {}
+                _ => best = Some((m, work)),
+            }
+        }
+        if let Some((m, _)) = best {
+            return m;
+        }
+        Method::AUTO_ORDER
             .into_iter()
-            .find(|m| m.solver().check(game).is_ok())
+            .find(|m| matches!(m.admit(game), Err(Refusal::Size(_))))
             .unwrap_or(Method::Gauss)
     }
+
+    /// Whether this concrete method takes `game`, without the hint of a refusal (the
+    /// hints are computed from this).
+    fn admit(self, game: &Game) -> Result<(), Refusal> {
+        match self {
+            Method::Brute => brute::admit(game),
+            Method::Rows => rows::admit(game),
+            Method::Gauss | Method::Auto => gauss::admit(game),
+            Method::Chase => chase::admit(game),
+            Method::Poly => poly::admit(game),
+        }
+    }
+
+    /// The refusal of this method for `game` (an internal error if it accepts it).
+    pub(crate) fn refusal(self, game: &Game) -> Error {
+        match self.admit(game) {
+            Err(r) => r.into_error(self, game),
+            Ok(()) => Error::Internal(format!(
+                "method {self} accepts the {}x{} board it was said to refuse",
+                game.rows(),
+                game.cols()
+            )),
+        }
+    }
+
+    /// The cheapest method other than `self` that accepts `game` (by estimated work;
+    /// among equals, the first of auto's order, then rows, then brute).
+    pub(crate) fn cheapest_other(self, game: &Game) -> Option<Method> {
+        const ORDER: [Method; 5] = [
+            Method::Poly,
+            Method::Chase,
+            Method::Gauss,
+            Method::Rows,
+            Method::Brute,
+        ];
+        ORDER
+            .into_iter()
+            .filter(|&m| m != self && m.admit(game).is_ok())
+            .map(|m| (m, m.solver().cost(game).work))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(m, _)| m)
+    }
+}
+
+/// How many times cheaper a later method of [`Method::AUTO_ORDER`] must be estimated to
+/// be taken instead of an earlier one.
+const AUTO_MARGIN: f64 = 4.0;
+
+/// Estimated work (word operations) below which auto keeps to its order: well under a
+/// millisecond, where the leading terms say little.
+const AUTO_SMALL_WORK: f64 = (1u64 << 20) as f64;
+
+/// Why a method does not take a game, before the hint naming another method is added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The rules are outside the method's reach: a sentence saying so.
+    Rules(String),
+    /// A size limit: the limit that was hit.
+    Size(String),
+}
+
+impl Refusal {
+    /// The error `method` gives for `game`, with a hint that is true: the cheapest
+    /// other method that accepts the game, or the statement that none does.
+    pub(crate) fn into_error(self, method: Method, game: &Game) -> Error {
+        let instead = method.cheapest_other(game).map(Method::name);
+        match self {
+            Refusal::Rules(why) => Error::Unsupported(format!("{why}; {}", rules_hint(instead))),
+            Refusal::Size(limit) => Error::TooLarge {
+                method: method.name(),
+                size: format!("{}x{}", game.rows(), game.cols()),
+                limit,
+                instead,
+            },
+        }
+    }
+}
+
+/// The hint of a rules refusal: the method to use, or that none handles the board.
+fn rules_hint(instead: Option<&'static str>) -> String {
+    match instead {
+        Some(m) => format!("use method '{m}'"),
+        None => instead_hint(None),
+    }
+}
+
+/// What one solve or analysis of a game is estimated to cost a method, before it
+/// starts: for front ends that refuse work over a time or memory budget without
+/// allocating anything.
+///
+/// ```
+/// use lightsout::{Game, Method};
+/// let game = Game::classic(1000, 1000)?;
+/// let poly = Method::Poly.solver().cost(&game);
+/// let chase = Method::Chase.solver().cost(&game);
+/// assert!(poly.work < chase.work);
+/// // Both hold a few copies of the 125,000-byte board; the chase also its
+/// // 1000 x 1001-bit affine forms.
+/// assert!(poly.memory > 125_000 && poly.memory < chase.memory);
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// 64-bit word operations, the leading term of the method's cost (the units of
+    /// different methods agree to a small factor). Infinite where the method does not
+    /// apply.
+    pub work: f64,
+    /// Peak bytes the method allocates, estimated: board copies, affine forms, the
+    /// elimination's matrix, per-thread buffers. Not counted: the quiet patterns an
+    /// analysis returns (nullity boards, known only once it is done). `u64::MAX` where
+    /// the method does not apply.
+    pub memory: u64,
+}
+
+impl Cost {
+    /// The cost of a method that does not apply.
+    pub const UNSUPPORTED: Cost = Cost {
+        work: f64::INFINITY,
+        memory: u64::MAX,
+    };
+
+    /// A cost from estimates in floating point (memory saturating at `u64::MAX`).
+    pub(crate) fn new(work: f64, memory: f64) -> Cost {
+        Cost {
+            work,
+            // `as` saturates: a huge estimate is u64::MAX.
+            memory: memory.ceil() as u64,
+        }
+    }
+}
+
+/// What [`plan`] decided: the method that will run and what it is estimated to cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Planned {
+    /// The method (`Auto` resolved).
+    pub method: Method,
+    /// Its estimated cost on the game.
+    pub cost: Cost,
+}
+
+/// The method `method` (`Auto` resolved by [`Method::resolve`]) and its cost on `game`,
+/// or the refusal: for a front end to check a request against its limits before any
+/// work or allocation.
+///
+/// # Errors
+///
+/// The method's refusal ([`Error::Unsupported`] for rules it does not handle,
+/// [`Error::TooLarge`] above a size limit), which names a method that accepts the game
+/// or says that none does; for `Auto`, the refusal when every method it considers
+/// refuses.
+///
+/// ```
+/// use lightsout::{plan, Boundary, Error, Game, Method, Rules, Shape};
+/// let p = plan(&Game::classic(2000, 2000)?, Method::Auto)?;
+/// assert_eq!(p.method, Method::Poly);
+/// assert!(p.cost.work < 1e8 && p.cost.memory < 10_000_000);
+/// // No method takes a 100000 x 100000 torus: the refusal says so.
+/// let torus = Game::new(100_000, 100_000, Rules::new(Shape::plus(), Boundary::Torus, 2)?)?;
+/// match plan(&torus, Method::Auto) {
+///     Err(Error::TooLarge { instead: None, .. }) => {}
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn plan(game: &Game, method: Method) -> Result<Planned, Error> {
+    let method = method.resolve(game);
+    let solver = method.solver();
+    solver.accepts(game)?;
+    Ok(Planned {
+        method,
+        cost: solver.cost(game),
+    })
 }
 
 impl fmt::Display for Method {
@@ -168,22 +383,59 @@ pub struct Analysis {
     pub quiet: Vec<Board>,
 }
 
-/// One algorithm. Each checks what it can handle before it starts, so a request beyond
-/// its reach gets an error naming the limit instead of a hang.
+/// One algorithm. Each describes itself (its name, whether it accepts a game, what a
+/// game costs it) from one formula in its own module, and checks what it can handle
+/// before it starts, so a request beyond its reach gets an error naming the limit
+/// instead of a hang. Long work checks its [`Budget`] as it goes.
 pub trait Solver: Send + Sync {
     /// Which method this is.
     fn method(&self) -> Method;
 
-    /// `Ok` if the method handles `game` in reasonable time; otherwise an error that names
-    /// the rule or the size limit and a method to use instead.
-    fn check(&self, game: &Game) -> Result<(), Error>;
+    /// The method's name, as on the command line.
+    fn name(&self) -> &'static str {
+        self.method().name()
+    }
+
+    /// `Ok` if the method handles `game` within its limits (rules, size, time, memory);
+    /// otherwise an error that names the rule or the limit and either the cheapest other
+    /// method that accepts the game or the fact that none does.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] for rules the method does not handle, [`Error::TooLarge`]
+    /// above one of its size limits.
+    fn accepts(&self, game: &Game) -> Result<(), Error>;
+
+    /// The same as [`Solver::accepts`] (its older name).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Solver::accepts`].
+    fn check(&self, game: &Game) -> Result<(), Error> {
+        self.accepts(game)
+    }
+
+    /// The estimated cost of one solve or analysis of `game` ([`Cost::UNSUPPORTED`]
+    /// where the rules are outside the method's reach; above a size limit, what it would
+    /// cost).
+    fn cost(&self, game: &Game) -> Cost;
 
     /// Solves `M x = rhs`: `rhs` is the change the presses must make (target minus
-    /// start). Callers should use [`solve`], which also replays the answer.
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error>;
+    /// start), within `budget`. Callers should use [`solve_with`], which also replays
+    /// the answer.
+    ///
+    /// # Errors
+    ///
+    /// The refusal of [`Solver::accepts`]; the budget's error ([`Error::Cancelled`],
+    /// [`Error::TimeLimit`]) once it is spent, with nothing returned.
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error>;
 
-    /// Rank, nullity and a basis of quiet patterns.
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error>;
+    /// Rank, nullity and a basis of quiet patterns, within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve_rhs`].
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error>;
 }
 
 /// Solves `start -> target` with `method` and replays the answer before returning it.
@@ -198,19 +450,54 @@ pub trait Solver: Send + Sync {
 /// assert_eq!(sol.count, 4u32.into());
 /// assert!(game.is_solution(&start, &target, sol.presses.as_ref().unwrap()).unwrap());
 /// ```
+///
+/// # Errors
+///
+/// Boards that do not fit the game, the method's refusal (see [`Solver::accepts`]), and
+/// (never expected) an answer that fails its replay.
 pub fn solve(
     game: &Game,
     start: &Board,
     target: &Board,
     method: Method,
 ) -> Result<Solution, Error> {
+    solve_with(game, start, target, method, &Budget::unlimited())
+}
+
+/// [`solve`] within a [`Budget`]: the deadline and cancel flag are checked inside the
+/// method's long loops (every few tens of microseconds of work), and its threads are at
+/// most `budget.threads()`.
+///
+/// # Errors
+///
+/// Those of [`solve`], and the budget's ([`Error::Cancelled`], [`Error::TimeLimit`])
+/// once it is spent, with nothing returned.
+///
+/// ```
+/// use lightsout::{solve_with, Board, Budget, Error, Game, Method};
+/// use std::time::Duration;
+/// let game = Game::classic(2000, 2000)?;
+/// let board = Board::all_on(2000, 2000);
+/// let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
+/// let r = solve_with(&game, &board, &game.empty_board(), Method::Chase, &spent);
+/// assert_eq!(r, Err(Error::TimeLimit));
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn solve_with(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    method: Method,
+    budget: &Budget,
+) -> Result<Solution, Error> {
     game.check_board(start)?;
     game.check_board(target)?;
-    let rhs = target.difference(start)?;
     let method = method.resolve(game);
     let solver = method.solver();
-    solver.check(game)?;
-    let solution = solver.solve_rhs(game, &rhs)?;
+    solver.accepts(game)?;
+    budget.check()?;
+    let rhs = target.difference(start)?;
+    let solution = solver.solve_rhs(game, &rhs, budget)?;
     if let Some(p) = &solution.presses {
         if !game.is_solution(start, target, p)? {
             return Err(Error::Internal(format!(
@@ -228,12 +515,29 @@ pub fn solve(
 /// let a = analyze(&Game::classic(4, 4).unwrap(), Method::Auto).unwrap();
 /// assert_eq!((a.rank, a.nullity, a.quiet.len()), (12, 4, 4));
 /// ```
+///
+/// # Errors
+///
+/// The method's refusal (see [`Solver::accepts`]), and (never expected) a pattern that
+/// fails its check.
 pub fn analyze(game: &Game, method: Method) -> Result<Analysis, Error> {
+    analyze_with(game, method, &Budget::unlimited())
+}
+
+/// [`analyze`] within a [`Budget`] (see [`solve_with`]).
+///
+/// # Errors
+///
+/// Those of [`analyze`], and the budget's ([`Error::Cancelled`], [`Error::TimeLimit`])
+/// once it is spent, with nothing returned.
+pub fn analyze_with(game: &Game, method: Method, budget: &Budget) -> Result<Analysis, Error> {
     let method = method.resolve(game);
     let solver = method.solver();
-    solver.check(game)?;
-    let analysis = solver.analyze(game)?;
+    solver.accepts(game)?;
+    budget.check()?;
+    let analysis = solver.analyze(game, budget)?;
     for q in &analysis.quiet {
+        budget.check()?;
         if !game.effect(q)?.is_zero() {
             return Err(Error::Internal(format!(
                 "method {method} returned a quiet pattern that is not quiet"
@@ -243,10 +547,11 @@ pub fn analyze(game: &Game, method: Method) -> Result<Analysis, Error> {
     Ok(analysis)
 }
 
-/// The estimated cost of one solve (or analysis) of `game` by `method` (`Auto` resolved
+/// The estimated work of one solve (or analysis) of `game` by `method` (`Auto` resolved
 /// first), in 64-bit word operations: the leading term of the method's cost, for front
 /// ends that refuse work beyond a budget before starting it. Infinite where the method
-/// does not apply.
+/// does not apply. A thin wrapper over [`Solver::cost`] (which also estimates memory;
+/// [`plan`] gives both with the refusal, if any).
 ///
 /// ```
 /// use lightsout::{estimated_work, Boundary, Game, Method, Rules, Shape};
@@ -258,42 +563,12 @@ pub fn analyze(game: &Game, method: Method) -> Result<Analysis, Error> {
 /// # Ok::<(), lightsout::Error>(())
 /// ```
 pub fn estimated_work(game: &Game, method: Method) -> f64 {
-    let method = method.resolve(game);
-    let (m, n) = (game.rows() as f64, game.cols() as f64);
-    let (long, short) = (m.max(n), m.min(n));
-    let cells = m * n;
-    let words = |bits: f64| (bits / 64.0).ceil();
-    let k = f64::from(game.modulus());
-    // Elimination of a u x u system: Four Russians over GF(2), cubic mod K.
-    let eliminate = |u: f64| {
-        if game.modulus() == 2 {
-            u * u * words(u) / 8.0
-        } else {
-            u * u * u
-        }
-    };
-    match method {
-        Method::Poly => 4.0 * long * words(short) + short * short,
-        Method::Rows => 2f64.powf(short) * long * words(short),
-        Method::Brute => k.powf(cells) * cells,
-        Method::Chase if game.rules().plus_family().is_some() => {
-            long * short * words(short) + short * short * words(short)
-        }
-        Method::Chase => match grid_chase::Plan::choose(game) {
-            Ok(plan) => {
-                let u = plan.unknowns() as f64;
-                let shape = game.rules().shape().map_or(1, |(s, _)| s.offsets().len()) as f64;
-                let per_form = if game.modulus() == 2 {
-                    words(u + 1.0)
-                } else {
-                    u + 1.0
-                };
-                cells * shape * per_form + eliminate(u)
-            }
-            Err(_) => f64::INFINITY,
-        },
-        Method::Gauss | Method::Auto => eliminate(cells),
-    }
+    method.resolve(game).solver().cost(game).work
+}
+
+/// Words of `bits` bits, as a float for cost formulas.
+pub(crate) fn words_f(bits: f64) -> f64 {
+    (bits / 64.0).ceil()
 }
 
 /// `2^d` as an exact integer.
@@ -350,16 +625,6 @@ impl Oriented {
         } else {
             b
         }
-    }
-}
-
-/// The refusal a method gives above its size limit.
-pub(crate) fn too_large(method: Method, game: &Game, limit: String, instead: Method) -> Error {
-    Error::TooLarge {
-        method: method.name(),
-        size: format!("{}x{}", game.rows(), game.cols()),
-        limit,
-        instead: instead.name(),
     }
 }
 

@@ -10,7 +10,8 @@
 
 use super::chasing::{chase_source, with_wide_simd, Blank, Step};
 use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
-use super::{binary_count, Analysis, Method, Oriented, Solution, Solver};
+use super::{binary_count, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{chebyshev, words_for, Poly};
@@ -18,22 +19,68 @@ use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
 
+/// `Ok` for the plus and sigma rules on open two-state boards (any size).
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    self_toggle_of(game).map(|_| ())
+}
+
+/// Word operations of one product of `w`-word polynomials, fitted to Karatsuba as it
+/// runs here (`examples/poly_timing mul`: 73 ms at 15,625 words, 1.7 s at 156,250 on a
+/// loaded 2-core machine, about a nanosecond per unit).
+fn product_work(w: f64) -> f64 {
+    100.0 * w.max(1.0).powf(1.4)
+}
+
+/// Word operations of the polynomial steps for an `m x n` board (`n` the row width): the
+/// doubling ladder of `U_m mod U_n` (a product modulo `U_n` per bit of `m`), the extended
+/// gcd (about `1.5 log2` products, half-gcd), and the conversions, one division and one
+/// product.
+pub(crate) fn polynomial_work(m: f64, n: f64) -> f64 {
+    let w = words_f(n).max(1.0);
+    product_work(w) * (m.max(2.0).log2() + 1.5 * w.log2() + 8.0)
+}
+
+/// Two chases over the rows (the second with its replay) and the polynomial steps; in
+/// memory the board in the working orientation, the presses, and a few dozen
+/// polynomials of the row width (with the products' scratch).
+pub(crate) fn cost(game: &Game) -> Cost {
+    if game.rules().plus_family().is_none() {
+        return Cost::UNSUPPORTED;
+    }
+    let (long, short) = (
+        game.rows().max(game.cols()) as f64,
+        game.rows().min(game.cols()) as f64,
+    );
+    let board = long * words_f(short) * 8.0;
+    let work = 4.0 * long * words_f(short) + polynomial_work(long, short);
+    let memory = 2.0 * board + 32.0 * words_f(short) * 8.0;
+    Cost::new(work, memory)
+}
+
 impl Solver for PolyMethod {
     fn method(&self) -> Method {
         Method::Poly
     }
 
-    fn check(&self, game: &Game) -> Result<(), Error> {
-        self_toggle_of(game).map(|_| ())
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        admit(game).map_err(|r| r.into_error(Method::Poly, game))
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
-        self.check(game)?;
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
+        self.accepts(game)?;
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
         let mut bits = rhs.into_bits().expect("binary");
         let mut sink = MatrixSink::new(o.game.rows(), o.game.cols());
-        let answer = match solve_streaming(&o.game, &mut bits, &mut sink) {
+        let plan = StreamPlan::new_with(&o.game, &mut bits, budget);
+        let answer = match plan
+            .map_err(StreamError::Solve)
+            .and_then(|plan| plan.write_with(&mut bits, &mut sink, budget))
+        {
             Ok(a) => a,
             Err(StreamError::Solve(e)) => return Err(e),
             Err(StreamError::Io(e)) => return Err(Error::Internal(format!("in-memory sink: {e}"))),
@@ -49,18 +96,20 @@ impl Solver for PolyMethod {
         })
     }
 
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
+        self.accepts(game)?;
+        let ticker = &mut Ticker::new(budget);
         let o = Oriented::new(game);
-        let self_toggle = self_toggle_of(&o.game)?;
+        let self_toggle = self_toggle_of(&o.game).map_err(|r| r.into_error(Method::Poly, game))?;
         let (m, n) = (o.game.rows(), o.game.cols());
-        let system = System::new(m, n, self_toggle);
+        let system = System::new(m, n, self_toggle, ticker)?;
         let mut quiet = Vec::with_capacity(system.nullity());
         for x in system.kernel_first_rows() {
             let mut sink = MatrixSink::new(m, n);
-            let rest = chase_source(&mut Blank::new(m, n), &x, self_toggle, |s| {
+            let rest = chase_source(&mut Blank::new(m, n), &x, self_toggle, ticker, |s| {
                 sink.put_row(s.cur, BitOrder::Lsb)
-            })
-            .map_err(|e| Error::Internal(format!("in-memory sink: {e}")))?;
+                    .map_err(|e| Error::Internal(format!("in-memory sink: {e}")))
+            })?;
             if rest.iter().any(|&w| w != 0) {
                 return Err(Error::Internal("a kernel first row is not quiet".into()));
             }
@@ -76,10 +125,10 @@ impl Solver for PolyMethod {
 }
 
 /// `Some(self toggle)` for the plus and sigma games on open two-state boards.
-fn self_toggle_of(game: &Game) -> Result<bool, Error> {
+fn self_toggle_of(game: &Game) -> Result<bool, Refusal> {
     game.rules().plus_family().ok_or_else(|| {
-        Error::Unsupported(format!(
-            "method 'poly' handles the plus and sigma rules on open two-state boards, not {}; use method 'gauss' or 'chase'",
+        Refusal::Rules(format!(
+            "method 'poly' handles the plus and sigma rules on open two-state boards, not {}",
             game.rules().describe()
         ))
     })
@@ -137,6 +186,29 @@ where
     StreamPlan::new(game, board)?.write(board, sink)
 }
 
+/// [`solve_streaming`] within a [`Budget`]: both chases and the polynomial steps check
+/// it (a row at a time, every step of the gcd and the doubling; one product is the
+/// longest stretch without a check, tens of milliseconds at a width of 10^6).
+///
+/// # Errors
+///
+/// Those of [`solve_streaming`], and the budget's ([`Error::Cancelled`],
+/// [`Error::TimeLimit`]) once it is spent. If that happens during the second chase the
+/// sink has received the rows so far: a caller writing a file discards it (as the CLI
+/// does with its temporary file).
+pub fn solve_streaming_with<S, K>(
+    game: &Game,
+    board: &mut S,
+    sink: &mut K,
+    budget: &Budget,
+) -> Result<StreamSolution, StreamError>
+where
+    S: RowSource + ?Sized,
+    K: RowSink + ?Sized,
+{
+    StreamPlan::new_with(game, board, budget)?.write_with(board, sink, budget)
+}
+
 /// [`solve_streaming`] in two steps: [`StreamPlan::new`] reads the board once and does
 /// the polynomial work, so solvability, nullity and the number of solutions are known
 /// before anything is written; [`StreamPlan::write`] reads it again and writes the
@@ -167,8 +239,28 @@ pub struct StreamPlan {
 
 impl StreamPlan {
     /// The first chase over `board` (the lights to change) and the polynomial work.
+    ///
+    /// # Errors
+    ///
+    /// Rules other than plus and sigma on an open two-state board, or a board of
+    /// another size than the game.
     pub fn new<S: RowSource + ?Sized>(game: &Game, board: &mut S) -> Result<StreamPlan, Error> {
-        let self_toggle = self_toggle_of(game)?;
+        Self::new_with(game, board, &Budget::unlimited())
+    }
+
+    /// [`StreamPlan::new`] within a [`Budget`] (see [`solve_streaming_with`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`StreamPlan::new`], and the budget's once it is spent.
+    pub fn new_with<S: RowSource + ?Sized>(
+        game: &Game,
+        board: &mut S,
+        budget: &Budget,
+    ) -> Result<StreamPlan, Error> {
+        let self_toggle = self_toggle_of(game).map_err(|r| r.into_error(Method::Poly, game))?;
+        budget.check()?;
+        let ticker = &mut Ticker::new(budget);
         let (m, n, order) = (board.rows(), board.cols(), board.order());
         if (m, n) != (game.rows(), game.cols()) {
             return Err(Error::SizeMismatch {
@@ -176,13 +268,13 @@ impl StreamPlan {
                 found: format!("{m}x{n}"),
             });
         }
-        let system = with_wide_simd(|| System::new(m, n, self_toggle));
+        let system = with_wide_simd(|| System::new(m, n, self_toggle, ticker))?;
         // What is left over when the first row is not pressed at all.
         let zeros = vec![0u64; words_for(n)];
-        let Ok(mut leftover) = chase_source(board, &zeros, self_toggle, |_| {
-            Ok::<(), std::convert::Infallible>(())
-        });
+        let mut leftover =
+            chase_source(board, &zeros, self_toggle, ticker, |_| Ok::<(), Error>(()))?;
         order.convert(BitOrder::Lsb, &mut leftover);
+        ticker.check()?;
         let first = with_wide_simd(|| system.solve(&leftover)).map(|mut x| {
             BitOrder::Lsb.convert(order, &mut x);
             x
@@ -214,7 +306,31 @@ impl StreamPlan {
 
     /// The second chase over the same `board`: the press rows go to `sink` (nothing is
     /// written if the board is unsolvable), each replayed on its board row first.
+    ///
+    /// # Errors
+    ///
+    /// A board of another size or bit order than the plan's, the sink's I/O errors, and
+    /// (never expected) a failed replay.
     pub fn write<S, K>(&self, board: &mut S, sink: &mut K) -> Result<StreamSolution, StreamError>
+    where
+        S: RowSource + ?Sized,
+        K: RowSink + ?Sized,
+    {
+        self.write_with(board, sink, &Budget::unlimited())
+    }
+
+    /// [`StreamPlan::write`] within a [`Budget`], checked a row at a time.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`StreamPlan::write`], and the budget's once it is spent (the sink then
+    /// holds the rows written so far, to be discarded).
+    pub fn write_with<S, K>(
+        &self,
+        board: &mut S,
+        sink: &mut K,
+        budget: &Budget,
+    ) -> Result<StreamSolution, StreamError>
     where
         S: RowSource + ?Sized,
         K: RowSink + ?Sized,
@@ -240,6 +356,7 @@ impl StreamPlan {
             }
             .into());
         }
+        budget.check()?;
         sink.begin()?;
         let zeros = vec![0u64; words_for(n)];
         let mut press_count = 0;
@@ -247,6 +364,7 @@ impl StreamPlan {
             board,
             first,
             self_toggle,
+            &mut Ticker::new(budget),
             #[inline(always)]
             |s: Step<'_>| {
                 // The replay: the lights this row's presses and its neighbours' change
@@ -289,11 +407,12 @@ struct System {
 }
 
 impl System {
-    fn new(m: usize, n: usize, self_toggle: bool) -> Self {
-        let q = chebyshev::u(n);
-        let a = chebyshev::u_mod(m, self_toggle, &q);
-        let (g, u, _) = Poly::xgcd(&a, &q);
-        Self { n, q, g, u }
+    /// The congruence and its gcd, ticking `ticker` at every doubling and gcd step.
+    fn new(m: usize, n: usize, self_toggle: bool, ticker: &mut Ticker<'_>) -> Result<Self, Error> {
+        let q = chebyshev::u_within(n, ticker)?;
+        let a = chebyshev::u_mod_within(m, self_toggle, &q, ticker)?;
+        let (g, u, _) = Poly::xgcd_within(&a, &q, ticker)?;
+        Ok(Self { n, q, g, u })
     }
 
     fn nullity(&self) -> usize {
@@ -338,6 +457,30 @@ pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
     chebyshev::nullity(rows, cols, self_toggle)
 }
 
+/// [`sutner_nullity`] within a [`Budget`], checked at every doubling and gcd step (the
+/// nullity of a 10^8 x 10^8 board takes about a minute).
+///
+/// # Errors
+///
+/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+///
+/// ```
+/// use lightsout::solve::sutner_nullity_with;
+/// use lightsout::{Budget, Error};
+/// use std::time::Duration;
+/// assert_eq!(sutner_nullity_with(5, 5, true, &Budget::unlimited()), Ok(2));
+/// let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
+/// assert_eq!(sutner_nullity_with(5, 5, true, &spent), Err(Error::TimeLimit));
+/// ```
+pub fn sutner_nullity_with(
+    rows: usize,
+    cols: usize,
+    self_toggle: bool,
+    budget: &Budget,
+) -> Result<usize, Error> {
+    chebyshev::nullity_within(rows, cols, self_toggle, budget)
+}
+
 /// Nullity of the classic `n x n` board (OEIS A159257).
 ///
 /// ```
@@ -360,6 +503,25 @@ pub fn nullity_squares(range: std::ops::Range<usize>) -> Vec<usize> {
     chebyshev::square_nullities(range)
 }
 
+/// [`nullity_squares`] within a [`Budget`], checked for every board (and inside each
+/// gcd); nothing is returned unless the whole range was done.
+///
+/// # Errors
+///
+/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+///
+/// ```
+/// use lightsout::solve::nullity_squares_with;
+/// use lightsout::Budget;
+/// assert_eq!(nullity_squares_with(4..7, &Budget::unlimited()), Ok(vec![4, 2, 0]));
+/// ```
+pub fn nullity_squares_with(
+    range: std::ops::Range<usize>,
+    budget: &Budget,
+) -> Result<Vec<usize>, Error> {
+    chebyshev::square_nullities_within(range, budget)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,7 +533,9 @@ mod tests {
     fn system_solutions_clear_the_board() {
         for (m, n) in [(1, 1), (4, 4), (5, 5), (9, 7), (16, 16), (30, 70), (70, 30)] {
             for self_toggle in [true, false] {
-                let system = System::new(m, n, self_toggle);
+                let unlimited = crate::Budget::unlimited();
+                let ticker = &mut Ticker::new(&unlimited);
+                let system = System::new(m, n, self_toggle, ticker).unwrap();
                 let mut board = BitMatrix::zeros(m, n);
                 for i in 0..m * n {
                     if i % 3 == 0 || i % 7 == 1 {
@@ -379,9 +543,10 @@ mod tests {
                     }
                 }
                 let zeros = vec![0u64; words_for(n)];
-                let Ok(leftover) = chase_source(&mut &board, &zeros, self_toggle, |_| {
-                    Ok::<(), std::convert::Infallible>(())
-                });
+                let leftover = chase_source(&mut &board, &zeros, self_toggle, ticker, |_| {
+                    Ok::<(), Error>(())
+                })
+                .unwrap();
                 let expect_solvable = {
                     let game = if self_toggle {
                         Game::classic(m, n).unwrap()
@@ -398,9 +563,10 @@ mod tests {
                 match system.solve(&leftover) {
                     Some(x) => {
                         assert!(expect_solvable, "{m}x{n}");
-                        let Ok(rest) = chase_source(&mut &board, &x, self_toggle, |_| {
-                            Ok::<(), std::convert::Infallible>(())
-                        });
+                        let rest = chase_source(&mut &board, &x, self_toggle, ticker, |_| {
+                            Ok::<(), Error>(())
+                        })
+                        .unwrap();
                         assert!(rest.iter().all(|&w| w == 0), "{m}x{n} {self_toggle}");
                     }
                     None => assert!(!expect_solvable, "{m}x{n}"),

@@ -2,7 +2,8 @@
 //! board, keep those that leave the last row dark.
 
 use super::chasing::{chase, chase_word};
-use super::{Analysis, Method, Oriented, Solution, Solver};
+use super::{words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::{extend_word_basis, tail_mask, BitMatrix};
@@ -14,35 +15,56 @@ pub const MAX_WORK: u64 = 1 << 32;
 
 pub(crate) struct Rows;
 
+/// `Ok` for the plus and sigma rules on open two-state boards within [`MAX_WIDTH`] and
+/// [`MAX_WORK`].
+pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
+    if game.rules().plus_family().is_none() {
+        return Err(Refusal::Rules(format!(
+            "method 'rows' handles the plus and sigma rules on open two-state boards, not {}",
+            game.rules().describe()
+        )));
+    }
+    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
+    if short > MAX_WIDTH || work > MAX_WORK {
+        return Err(Refusal::Size(format!(
+            "2^{short} first rows times {long} rows exceeds the limit of 2^32 row steps (shorter side at most {MAX_WIDTH})"
+        )));
+    }
+    Ok(())
+}
+
+/// 2^n first rows, each chased down the m rows a word at a time; the board in the
+/// working orientation, a word per row, the presses.
+pub(crate) fn cost(game: &Game) -> Cost {
+    if game.rules().plus_family().is_none() {
+        return Cost::UNSUPPORTED;
+    }
+    let (long, short) = (
+        game.rows().max(game.cols()) as f64,
+        game.rows().min(game.cols()) as f64,
+    );
+    let work = 2f64.powf(short) * long * words_f(short);
+    let board = long * words_f(short) * 8.0;
+    Cost::new(work, 2.0 * board + long * 8.0)
+}
+
 impl Solver for Rows {
     fn method(&self) -> Method {
         Method::Rows
     }
 
-    fn check(&self, game: &Game) -> Result<(), Error> {
-        if game.rules().plus_family().is_none() {
-            return Err(Error::Unsupported(format!(
-                "method 'rows' handles the plus and sigma rules on open two-state boards, not {}; use method 'chase' or 'gauss'",
-                game.rules().describe()
-            )));
-        }
-        let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
-        let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
-        if short > MAX_WIDTH || work > MAX_WORK {
-            return Err(super::too_large(
-                Method::Rows,
-                game,
-                format!(
-                    "2^{short} first rows times {long} rows exceeds the limit of 2^32 row steps (shorter side at most {MAX_WIDTH})"
-                ),
-                Method::Poly,
-            ));
-        }
-        Ok(())
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        admit(game).map_err(|r| r.into_error(Method::Rows, game))
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board) -> Result<Solution, Error> {
-        self.check(game)?;
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
+        self.accepts(game)?;
+        let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
         let self_toggle = o.game.rules().plus_family().expect("checked");
@@ -52,6 +74,7 @@ impl Solver for Rows {
         let base = chase_word(&words, 0, self_toggle, mask);
         let (mut first_solution, mut solutions, mut kernel) = (None, 0u64, 0u64);
         for x in 0..1u64 << n {
+            ticker.tick(m as u64)?;
             let rest = chase_word(&words, x, self_toggle, mask);
             if rest == 0 {
                 solutions += 1;
@@ -63,11 +86,21 @@ impl Solver for Rows {
             }
         }
         let nullity = kernel.trailing_zeros() as usize;
-        let presses = first_solution.map(|x| {
-            let mut p = BitMatrix::zeros(m, n);
-            chase(rhs.bits(), m, n, &[x], self_toggle, Some(&mut p));
-            o.board_out(Board::from_bits(p))
-        });
+        let presses = first_solution
+            .map(|x| -> Result<Board, Error> {
+                let mut p = BitMatrix::zeros(m, n);
+                chase(
+                    rhs.bits(),
+                    m,
+                    n,
+                    &[x],
+                    self_toggle,
+                    Some(&mut p),
+                    &mut ticker,
+                )?;
+                Ok(o.board_out(Board::from_bits(p)))
+            })
+            .transpose()?;
         Ok(Solution {
             method: Method::Rows,
             presses,
@@ -76,8 +109,9 @@ impl Solver for Rows {
         })
     }
 
-    fn analyze(&self, game: &Game) -> Result<Analysis, Error> {
-        self.check(game)?;
+    fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
+        self.accepts(game)?;
+        let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
         let self_toggle = o.game.rules().plus_family().expect("checked");
@@ -85,6 +119,7 @@ impl Solver for Rows {
         let mask = tail_mask(n);
         let mut basis: Vec<u64> = Vec::new();
         for x in 1..1u64 << n {
+            ticker.tick(m as u64)?;
             if chase_word(&zeros, x, self_toggle, mask) == 0 {
                 extend_word_basis(&mut basis, x);
             }
@@ -93,10 +128,10 @@ impl Solver for Rows {
             .iter()
             .map(|&x| {
                 let mut p = BitMatrix::zeros(m, n);
-                chase(None, m, n, &[x], self_toggle, Some(&mut p));
-                o.board_out(Board::from_bits(p))
+                chase(None, m, n, &[x], self_toggle, Some(&mut p), &mut ticker)?;
+                Ok(o.board_out(Board::from_bits(p)))
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         Ok(Analysis {
             method: Method::Rows,
             rank: game.cells() - quiet.len(),

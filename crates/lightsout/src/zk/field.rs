@@ -7,6 +7,8 @@
 
 use super::arith::{inverse, lazy_limit};
 use super::matrix::ZkMatrix;
+use crate::budget::{unlimited, Budget, Ticker};
+use crate::error::Error;
 
 /// The reduced row echelon form of `A` (or of `[A | b]`) over GF(p).
 #[derive(Clone, Debug)]
@@ -29,6 +31,22 @@ impl FieldForm {
     /// the matrix's modulus: taking `A mod p` for a prime `p` dividing `K` is how the
     /// composite case gets its rank).
     pub(crate) fn new(a: &ZkMatrix, p: u32, b: Option<&[u8]>) -> Self {
+        unlimited(Self::new_within(
+            a,
+            p,
+            b,
+            &mut Ticker::new(&Budget::unlimited()),
+        ))
+    }
+
+    /// [`FieldForm::new`] counted against a budget, a tick per pivot (one sweep over
+    /// the matrix).
+    pub(crate) fn new_within(
+        a: &ZkMatrix,
+        p: u32,
+        b: Option<&[u8]>,
+        ticker: &mut Ticker<'_>,
+    ) -> Result<Self, Error> {
         debug_assert!(super::arith::is_prime(p));
         let (m, n) = (a.rows(), a.cols());
         let w = n + usize::from(b.is_some());
@@ -51,6 +69,7 @@ impl FieldForm {
             if rank == m {
                 break;
             }
+            ticker.tick(((m - rank) + (m * (w - c))) as u64)?;
             let Some(i) = (rank..m).find(|&i| {
                 let e = &mut mat[i * w + c];
                 *e %= p;
@@ -101,14 +120,14 @@ impl FieldForm {
             .map(|r| mat[r * w..r * w + n].iter().map(|&x| x as u8).collect())
             .collect();
         let rhs = b.map(|_| (0..rank).map(|r| mat[r * w + n] as u8).collect());
-        Self {
+        Ok(Self {
             p,
             n,
             pivots,
             rows,
             rhs,
             consistent,
-        }
+        })
     }
 
     /// The rank of `A mod p`.

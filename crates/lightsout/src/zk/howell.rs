@@ -24,6 +24,8 @@
 
 use super::arith::{lazy_limit, reduce_signed, unit_normalizers, xgcd};
 use super::matrix::ZkMatrix;
+use crate::budget::{unlimited, Budget, Ticker};
+use crate::error::Error;
 
 /// One row of the form: its pivot column and its entries (all below `K`).
 #[derive(Clone, Debug)]
@@ -58,11 +60,13 @@ impl Howell {
 
     /// The Howell form of the row span of `a`.
     pub(crate) fn of_rows(a: &ZkMatrix) -> Self {
+        let unlimited_budget = Budget::unlimited();
+        let ticker = &mut Ticker::new(&unlimited_budget);
         let mut h = Self::new(u32::from(a.modulus()), a.cols());
         for r in 0..a.rows() {
-            h.insert(a.row(r).iter().map(|&x| u32::from(x)).collect(), 0);
+            unlimited(h.insert(a.row(r).iter().map(|&x| u32::from(x)).collect(), 0, ticker));
         }
-        h.saturate();
+        unlimited(h.saturate(ticker));
         h
     }
 
@@ -89,8 +93,14 @@ impl Howell {
 
     /// Adds the row `v` (entries below `K`, or any `u32` values: they are taken mod `K`)
     /// to the module, reducing it against rows `start..`, whose pivots must lie at or
-    /// after `v`'s leading column.
-    pub(crate) fn insert(&mut self, mut v: Vec<u32>, start: usize) {
+    /// after `v`'s leading column. Each row operation is ticked; on the budget's error
+    /// the form is left in an unspecified (but memory-safe) state, to be dropped.
+    pub(crate) fn insert(
+        &mut self,
+        mut v: Vec<u32>,
+        start: usize,
+        ticker: &mut Ticker<'_>,
+    ) -> Result<(), Error> {
         debug_assert_eq!(v.len(), self.width);
         let (k, w) = (self.k, self.width);
         let mut pending = self.limit; // unknown history: reduce before the first update
@@ -106,8 +116,9 @@ impl Howell {
                 c += 1;
             }
             if c == w {
-                return;
+                return Ok(());
             }
+            ticker.tick((w - c) as u64)?;
             while j < self.rows.len() && self.rows[j].pivot < c {
                 j += 1;
             }
@@ -116,7 +127,7 @@ impl Howell {
                 let u = self.normalizers[v[c] as usize];
                 v[c..].iter_mut().for_each(|x| *x = *x % k * u % k);
                 self.rows.insert(j, Row { pivot: c, data: v });
-                return;
+                return Ok(());
             }
             let row = &mut self.rows[j].data;
             let (d, a) = (row[c], v[c]);
@@ -155,7 +166,7 @@ impl Howell {
     /// `(K/d) * row_i` below it. Rows below `i` may change (by unimodular combinations,
     /// which keep their span) and new rows may appear below `i`; rows above never change,
     /// so one top-down pass suffices.
-    pub(crate) fn saturate(&mut self) {
+    pub(crate) fn saturate(&mut self, ticker: &mut Ticker<'_>) -> Result<(), Error> {
         let k = self.k;
         let mut i = 0;
         while i < self.rows.len() {
@@ -163,10 +174,11 @@ impl Howell {
             if d != 1 {
                 let f = k / d;
                 let v = self.rows[i].data.iter().map(|&x| x * f % k).collect();
-                self.insert(v, i + 1);
+                self.insert(v, i + 1, ticker)?;
             }
             i += 1;
         }
+        Ok(())
     }
 
     /// Reduces each entry above a pivot `d` into `0..d`, which makes the form unique.

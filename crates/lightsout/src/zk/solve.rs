@@ -5,6 +5,7 @@ use super::enumerate::KernelIter;
 use super::field::FieldForm;
 use super::howell::Howell;
 use super::matrix::{check_entries, ZkMatrix};
+use crate::budget::{unlimited, Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use num_bigint::BigUint;
@@ -246,6 +247,36 @@ pub fn solve(a: &ZkMatrix, b: &[u8]) -> Result<ZkSolution, Error> {
 /// # Ok::<(), lightsout::Error>(())
 /// ```
 pub fn solve_with(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<ZkSolution, Error> {
+    solve_within(a, b, method, &Budget::unlimited())
+}
+
+/// [`solve_with`] within a [`Budget`]: the eliminations check it at every pivot (the
+/// field form) or row operation (the Howell form), every few tens of microseconds.
+///
+/// # Errors
+///
+/// Those of [`solve_with`], and the budget's ([`Error::Cancelled`],
+/// [`Error::TimeLimit`]) once it is spent; nothing is returned then.
+///
+/// ```
+/// use lightsout::zk::{solve_within, ZkMatrix, ZkMethod};
+/// use lightsout::{Budget, Error};
+/// use std::time::Duration;
+/// let a = ZkMatrix::identity(300, 6)?;
+/// let b = vec![1u8; 300];
+/// assert!(solve_within(&a, &b, ZkMethod::Auto, &Budget::unlimited())?.is_solvable());
+/// let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
+/// assert_eq!(solve_within(&a, &b, ZkMethod::Auto, &spent), Err(Error::TimeLimit));
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn solve_within(
+    a: &ZkMatrix,
+    b: &[u8],
+    method: ZkMethod,
+    budget: &Budget,
+) -> Result<ZkSolution, Error> {
+    budget.check()?;
+    let ticker = &mut Ticker::new(budget);
     let k = a.modulus();
     if b.len() != a.rows() {
         return Err(Error::SizeMismatch {
@@ -267,13 +298,13 @@ pub fn solve_with(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<ZkSolution
     };
     let n = a.cols();
     let (solution, generators, radices, rank) = if method == ZkMethod::Field {
-        let f = FieldForm::new(a, u32::from(k), Some(b));
+        let f = FieldForm::new_within(a, u32::from(k), Some(b), ticker)?;
         let basis = f.kernel_basis();
         let radices = vec![k; basis.len()];
         (f.solution(), basis, radices, f.rank())
     } else {
-        let (solution, generators, radices) = howell_solve(a, b);
-        (solution, generators, radices, mccoy_rank(a))
+        let (solution, generators, radices) = howell_solve(a, b, ticker)?;
+        (solution, generators, radices, mccoy_rank_within(a, ticker)?)
     };
     if let Some(x) = &solution {
         if a.mul_vec(x) != b {
@@ -326,11 +357,16 @@ pub fn solve_with(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<ZkSolution
 /// # Ok::<(), lightsout::Error>(())
 /// ```
 pub fn mccoy_rank(a: &ZkMatrix) -> usize {
-    factorize(u32::from(a.modulus()))
-        .into_iter()
-        .map(|(p, _)| FieldForm::new(a, p, None).rank())
-        .min()
-        .expect("a modulus of at least 2 has a prime factor")
+    unlimited(mccoy_rank_within(a, &mut Ticker::new(&Budget::unlimited())))
+}
+
+/// [`mccoy_rank`] counted against a budget.
+fn mccoy_rank_within(a: &ZkMatrix, ticker: &mut Ticker<'_>) -> Result<usize, Error> {
+    let mut rank = usize::MAX;
+    for (p, _) in factorize(u32::from(a.modulus())) {
+        rank = rank.min(FieldForm::new_within(a, p, None, ticker)?.rank());
+    }
+    Ok(rank)
 }
 
 /// The structure of the kernel module `{x : A x = 0 (mod K)}` as an abelian group: its
@@ -367,7 +403,11 @@ pub fn kernel_invariants(a: &ZkMatrix) -> Vec<u8> {
                 let aq = ZkMatrix::from_fn(a.rows(), n, q as u8, |r, c| i64::from(a.get(r, c)))
                     .expect("a prime power dividing K is a valid modulus");
                 let zero = vec![0u8; a.rows()];
-                let (_, _, radices) = howell_solve(&aq, &zero);
+                let (_, _, radices) = unlimited(howell_solve(
+                    &aq,
+                    &zero,
+                    &mut Ticker::new(&Budget::unlimited()),
+                ));
                 // Each radix q / d is a power of p.
                 radices.iter().map(|&r| log_p(u32::from(r), p)).sum()
             };
@@ -458,13 +498,19 @@ pub fn solve_game(game: &Game, start: &Board, target: &Board) -> Result<ZkSoluti
     solve(&ZkMatrix::toggle(game), &rhs)
 }
 
+/// What [`howell_solve`] finds: a solution if any, the kernel's generators and their
+/// radices.
+type HowellAnswer = (Option<Vec<u8>>, Vec<Vec<u8>>, Vec<u8>);
+
 /// The Howell route: put `[A^T | I_n]` (row `j`: column `j` of `A`, then the unit
 /// vector `e_j`) in Howell form. Each row `[h | u]` of its span has `h = (A u)^T`, so:
 /// the rows whose pivot lies in the identity part are `[0 | u]` with `A u = 0` and, by
 /// the Howell property, form a Howell basis of the kernel; and reducing `[b | 0]` by the
 /// other rows clears the first part iff `b` is in the column span of `A`, leaving
 /// `[0 | -x]` with `A x = b`.
-fn howell_solve(a: &ZkMatrix, b: &[u8]) -> (Option<Vec<u8>>, Vec<Vec<u8>>, Vec<u8>) {
+///
+/// Every row operation ticks `ticker`; nothing is returned when the budget stops it.
+fn howell_solve(a: &ZkMatrix, b: &[u8], ticker: &mut Ticker<'_>) -> Result<HowellAnswer, Error> {
     let (m, n) = (a.rows(), a.cols());
     let k = u32::from(a.modulus());
     let at = a.transpose();
@@ -476,9 +522,9 @@ fn howell_solve(a: &ZkMatrix, b: &[u8]) -> (Option<Vec<u8>>, Vec<Vec<u8>>, Vec<u
             *x = u32::from(y);
         }
         v[m + j] = 1;
-        h.insert(v, 0);
+        h.insert(v, 0, ticker)?;
     }
-    h.saturate();
+    h.saturate(ticker)?;
     let mut r = vec![0u32; w];
     for (x, &y) in r.iter_mut().zip(b) {
         *x = u32::from(y);
@@ -494,5 +540,5 @@ fn howell_solve(a: &ZkMatrix, b: &[u8]) -> (Option<Vec<u8>>, Vec<Vec<u8>>, Vec<u
             radices.push((k / h.pivot_value(i)) as u8);
         }
     }
-    (solution, generators, radices)
+    Ok((solution, generators, radices))
 }

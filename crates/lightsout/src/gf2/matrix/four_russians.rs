@@ -18,6 +18,8 @@
 //! free columns (those without a pivot): for a full-rank square system, next to nothing.
 
 use super::BitMatrix;
+use crate::budget::Ticker;
+use crate::error::Error;
 use crate::gf2::WORD_BITS;
 use std::ops::Range;
 
@@ -61,12 +63,25 @@ struct Scratch {
 /// Brings `m` to `form` in place with pivots among the first `pivot_cols` columns and
 /// returns the pivot columns. The pivots are the same as [`super::reference::reduce`]'s;
 /// with [`Form::Reduced`] the whole matrix is too (the reduced form is unique).
-pub(crate) fn reduce(m: &mut BitMatrix, pivot_cols: usize, form: Form) -> Vec<usize> {
+///
+/// The budget is counted once per pass (a sweep over the rows below, up to 64
+/// pivots): on its error `m` holds an equivalent system (the same row space, the
+/// passes so far done), not the reduced one.
+pub(crate) fn reduce(
+    m: &mut BitMatrix,
+    pivot_cols: usize,
+    form: Form,
+    ticker: &mut Ticker<'_>,
+) -> Result<Vec<usize>, Error> {
     debug_assert!(pivot_cols <= m.cols);
     let mut s = Scratch::default();
     let mut passes = Vec::new();
     let (mut r, mut c) = (0, 0);
+    // One pass reads and may update every row below it, over the words from `c` on.
+    let (rows, stride) = (m.rows, m.stride);
+    let pass_work = move |r: usize, c: usize| ((rows - r) * (stride - c / WORD_BITS)) as u64 + 1;
     while r < m.rows && c < pivot_cols {
+        ticker.tick(pass_work(r, c))?;
         let max_k = MAX_PASS.min(pivot_cols - c).min(m.rows - r);
         let k = find_pivots(m, r, c, max_k, &mut s.search);
         if k == 0 {
@@ -81,9 +96,9 @@ pub(crate) fn reduce(m: &mut BitMatrix, pivot_cols: usize, form: Form) -> Vec<us
         c += k;
     }
     if form == Form::Reduced {
-        clear_above(m, &passes, &mut s);
+        clear_above(m, &passes, &mut s, ticker)?;
     }
-    passes.iter().flat_map(|p| p.c..p.c + p.k).collect()
+    Ok(passes.iter().flat_map(|p| p.c..p.c + p.k).collect())
 }
 
 /// Turns the pivot rows of `pass` (just found by [`find_pivots`], whose sums are in
@@ -217,7 +232,12 @@ impl SumTables {
 
 /// The second sweep of the reduced form: clears each pass's pivot columns from the rows
 /// above it, last pass first, touching only the pass's window and the free words.
-fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
+fn clear_above(
+    m: &mut BitMatrix,
+    passes: &[Pass],
+    s: &mut Scratch,
+    ticker: &mut Ticker<'_>,
+) -> Result<(), Error> {
     // A word is free if one of its columns has no pivot.
     let mut pivots_in_word = vec![0; m.stride];
     for p in passes {
@@ -230,6 +250,7 @@ fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
         .collect();
     let mut runs: Vec<Range<usize>> = Vec::new();
     for &p in passes.iter().rev().filter(|p| p.r > 0) {
+        ticker.tick((p.r * (m.stride - p.c / WORD_BITS)) as u64 + 1)?;
         // The pivot rows are zero before `c` and, with the later passes done, in their
         // pivot columns: only the window and the free words can be non-zero.
         let window_end = (p.c + p.k - 1) / WORD_BITS + 1;
@@ -251,6 +272,7 @@ fn clear_above(m: &mut BitMatrix, passes: &[Pass], s: &mut Scratch) {
         }
         add_sums(m, &runs, p.k.div_ceil(GROUP), &s.tables, &s.targets);
     }
+    Ok(())
 }
 
 /// One past the last word where a pivot row of `pass` is non-zero (at least the end of

@@ -10,6 +10,8 @@ mod reference;
 mod tests;
 
 use super::bitvec::{tail_mask, words_for, xor_into, BitVec, WORD_BITS};
+use crate::budget::{unlimited, Budget, Ticker};
+use crate::error::Error;
 use four_russians::Form;
 use std::fmt;
 
@@ -274,11 +276,41 @@ impl BitMatrix {
     /// # Panics
     /// If `pivot_cols > self.cols()`.
     pub fn reduce(&mut self, pivot_cols: usize) -> Vec<usize> {
+        unlimited(self.reduce_within(pivot_cols, &Budget::unlimited()))
+    }
+
+    /// [`BitMatrix::reduce`] within a [`Budget`], checked once per pass of up to 64
+    /// pivots (a sweep over the rows below them).
+    ///
+    /// # Errors
+    ///
+    /// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent;
+    /// the matrix then holds an equivalent system (the same row space), only partly
+    /// reduced.
+    ///
+    /// # Panics
+    /// If `pivot_cols > self.cols()`.
+    ///
+    /// ```
+    /// use lightsout::gf2::BitMatrix;
+    /// use lightsout::{Budget, Error};
+    /// use std::time::Duration;
+    /// let mut m = BitMatrix::identity(200);
+    /// assert_eq!(m.reduce_within(200, &Budget::unlimited()).map(|p| p.len()), Ok(200));
+    /// let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
+    /// assert_eq!(m.reduce_within(200, &spent), Err(Error::TimeLimit));
+    /// ```
+    pub fn reduce_within(
+        &mut self,
+        pivot_cols: usize,
+        budget: &Budget,
+    ) -> Result<Vec<usize>, Error> {
         assert!(pivot_cols <= self.cols, "pivot_cols out of range");
+        budget.check()?;
         if self.rows < SMALL_ROWS {
-            return reference::reduce(self, pivot_cols);
+            return Ok(reference::reduce(self, pivot_cols));
         }
-        four_russians::reduce(self, pivot_cols, Form::Reduced)
+        four_russians::reduce(self, pivot_cols, Form::Reduced, &mut Ticker::new(budget))
     }
 
     /// The same as [`BitMatrix::reduce`] by the plain one-row-at-a-time Gauss–Jordan
@@ -302,7 +334,12 @@ impl BitMatrix {
     /// If `pivot_cols > self.cols()`.
     pub fn echelonize(&mut self, pivot_cols: usize) -> Vec<usize> {
         assert!(pivot_cols <= self.cols, "pivot_cols out of range");
-        four_russians::reduce(self, pivot_cols, Form::Echelon)
+        unlimited(four_russians::reduce(
+            self,
+            pivot_cols,
+            Form::Echelon,
+            &mut Ticker::new(&Budget::unlimited()),
+        ))
     }
 
     /// The rank.
@@ -359,6 +396,18 @@ impl Reduced {
     /// # Panics
     /// If `b.len() != a.rows()`.
     pub fn new(a: &BitMatrix, b: &BitVec) -> Self {
+        unlimited(Self::new_within(a, b, &Budget::unlimited()))
+    }
+
+    /// [`Reduced::new`] within a [`Budget`] (see [`BitMatrix::reduce_within`]).
+    ///
+    /// # Errors
+    ///
+    /// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+    ///
+    /// # Panics
+    /// If `b.len() != a.rows()`.
+    pub fn new_within(a: &BitMatrix, b: &BitVec, budget: &Budget) -> Result<Self, Error> {
         assert_eq!(b.len(), a.rows(), "right-hand side has the wrong length");
         let n = a.cols();
         let mut aug = BitMatrix::zeros(a.rows(), n + 1);
@@ -369,17 +418,26 @@ impl Reduced {
                 aug.set(r, n, true);
             }
         }
-        let pivots = aug.reduce(n);
-        Self {
+        let pivots = aug.reduce_within(n, budget)?;
+        Ok(Self {
             aug,
             unknowns: n,
             pivots,
-        }
+        })
     }
 
     /// Reduces `a` alone (a homogeneous system: only rank and kernel are of interest).
     pub fn homogeneous(a: &BitMatrix) -> Self {
         Self::new(a, &BitVec::zeros(a.rows()))
+    }
+
+    /// [`Reduced::homogeneous`] within a [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+    pub fn homogeneous_within(a: &BitMatrix, budget: &Budget) -> Result<Self, Error> {
+        Self::new_within(a, &BitVec::zeros(a.rows()), budget)
     }
 
     /// Rank of `A`.

@@ -189,7 +189,7 @@ proptest! {
     fn fast_reduce_matches_reference((m, pivot_cols) in system()) {
         let mut fast = m.clone();
         let mut slow = m.clone();
-        let fast_pivots = four_russians::reduce(&mut fast, pivot_cols, Form::Reduced);
+        let fast_pivots = four_russians::reduce(&mut fast, pivot_cols, Form::Reduced, &mut crate::budget::Ticker::new(&crate::Budget::unlimited())).unwrap();
         let slow_pivots = reference::reduce(&mut slow, pivot_cols);
         prop_assert_eq!(&fast_pivots, &slow_pivots);
         prop_assert_eq!(&fast, &slow);
@@ -218,7 +218,7 @@ proptest! {
     #[test]
     fn fast_reduce_keeps_padding_zero((m, pivot_cols) in system()) {
         let mut fast = m.clone();
-        four_russians::reduce(&mut fast, pivot_cols, Form::Reduced);
+        four_russians::reduce(&mut fast, pivot_cols, Form::Reduced, &mut crate::budget::Ticker::new(&crate::Budget::unlimited())).unwrap();
         let mask = tail_mask(fast.cols());
         for r in 0..fast.rows() {
             if let Some(&last) = fast.row(r).last() {

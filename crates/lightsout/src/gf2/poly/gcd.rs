@@ -21,11 +21,19 @@ use super::clmul::apply_matrix;
 use super::div::{div_rem, quotient};
 use super::mul::mul;
 use super::words::{degree, shl, shr, trim, truncate, window128};
+use crate::budget::{unlimited, Budget, Ticker};
+use crate::error::Error;
 
 /// From this many words on, gcd and xgcd use the half-gcd. Measured here (interleaved
 /// runs of `examples/poly_timing`, both algorithms): Lehmer is about 1.5x faster at 470
 /// words, level at 1560 words (degree 10^5), 2x slower at 15600 words (10^6).
 pub(crate) const HGCD_THRESHOLD: usize = 1000;
+
+/// `(g, u, v)` of an extended gcd, as words.
+type Bezout = (Vec<u64>, Vec<u64>, Vec<u64>);
+
+/// The matrix of the quotients followed and the pair reached (see [`half_gcd`]).
+type Reached = (Matrix, (Vec<u64>, Vec<u64>));
 
 /// The half-gcd recursion stops when it has fewer than this many words of degree to
 /// remove, and runs Lehmer rounds instead (picked among 10, 20 and 40 words; the
@@ -41,7 +49,7 @@ pub(crate) struct Tuning {
     pub(crate) base: usize,
 }
 
-const TUNING: Tuning = Tuning {
+pub(crate) const TUNING: Tuning = Tuning {
     threshold: HGCD_THRESHOLD,
     base: HGCD_BASE,
 };
@@ -53,15 +61,27 @@ pub(crate) fn gcd(a: &[u64], b: &[u64]) -> Vec<u64> {
 
 /// [`gcd`] with explicit thresholds.
 pub(crate) fn gcd_tuned(a: &[u64], b: &[u64], t: Tuning) -> Vec<u64> {
+    unlimited(gcd_within(a, b, t, &mut Ticker::new(&Budget::unlimited())))
+}
+
+/// [`gcd`] counted against a budget: every Lehmer round, division and half-gcd step is
+/// ticked (a single product is not interrupted).
+pub(crate) fn gcd_within(
+    a: &[u64],
+    b: &[u64],
+    t: Tuning,
+    ticker: &mut Ticker<'_>,
+) -> Result<Vec<u64>, Error> {
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     trim(&mut a);
     trim(&mut b);
     loop {
+        ticker.tick(4 * a.len() as u64 + 1)?;
         if degree(&a) < degree(&b) {
             std::mem::swap(&mut a, &mut b);
         }
         let Some(db) = degree(&b) else {
-            return a;
+            return Ok(a);
         };
         let da = degree(&a).expect("deg a >= deg b");
         if da - db > 63 {
@@ -69,7 +89,7 @@ pub(crate) fn gcd_tuned(a: &[u64], b: &[u64], t: Tuning) -> Vec<u64> {
             continue;
         }
         if da / 64 >= t.threshold && db >= da.div_ceil(2) {
-            (a, b) = half_gcd(&a, &b, da.div_ceil(2), false, t.base).1;
+            (a, b) = half_gcd(&a, &b, da.div_ceil(2), false, t.base, ticker)?.1;
             continue;
         }
         lehmer_round(&mut a, &mut b, da, 63);
@@ -82,17 +102,46 @@ pub(crate) fn xgcd(a0: &[u64], b0: &[u64]) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
     xgcd_tuned(a0, b0, TUNING)
 }
 
+/// [`xgcd`] counted against a budget (see [`gcd_within`]).
+pub(crate) fn xgcd_within(
+    a0: &[u64],
+    b0: &[u64],
+    ticker: &mut Ticker<'_>,
+) -> Result<Bezout, Error> {
+    xgcd_tuned_within(a0, b0, TUNING, ticker)
+}
+
 /// `(g, u)` of [`xgcd`], without computing `v` (an inverse needs only `u`).
 pub(crate) fn gcd_cofactor(a0: &[u64], b0: &[u64]) -> (Vec<u64>, Vec<u64>) {
-    euclid_with_cofactor(a0, b0, TUNING)
+    unlimited(euclid_with_cofactor(
+        a0,
+        b0,
+        TUNING,
+        &mut Ticker::new(&Budget::unlimited()),
+    ))
 }
 
 /// [`xgcd`] with explicit thresholds.
 pub(crate) fn xgcd_tuned(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
-    let (g, u) = euclid_with_cofactor(a0, b0, t);
+    unlimited(xgcd_tuned_within(
+        a0,
+        b0,
+        t,
+        &mut Ticker::new(&Budget::unlimited()),
+    ))
+}
+
+fn xgcd_tuned_within(
+    a0: &[u64],
+    b0: &[u64],
+    t: Tuning,
+    ticker: &mut Ticker<'_>,
+) -> Result<Bezout, Error> {
+    let (g, u) = euclid_with_cofactor(a0, b0, t, ticker)?;
     if degree(b0).is_none() {
-        return (g, u, Vec::new());
+        return Ok((g, u, Vec::new()));
     }
+    ticker.check()?;
     // v = (g - u a0) / b0, exactly.
     let mut num = mul(&u, a0);
     num.resize(num.len().max(g.len()), 0);
@@ -109,21 +158,27 @@ pub(crate) fn xgcd_tuned(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u6
         },
         "Bezout identity must divide exactly"
     );
-    (g, u, v)
+    Ok((g, u, v))
 }
 
 /// Euclid's algorithm tracking the cofactor of `a0`: `(g, u)` with `g = u a0 + (.) b0`.
-fn euclid_with_cofactor(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64>) {
+fn euclid_with_cofactor(
+    a0: &[u64],
+    b0: &[u64],
+    t: Tuning,
+    ticker: &mut Ticker<'_>,
+) -> Result<(Vec<u64>, Vec<u64>), Error> {
     let (mut a, mut b) = (a0.to_vec(), b0.to_vec());
     trim(&mut a);
     trim(&mut b);
     if b.is_empty() {
-        return (a, vec![1]);
+        return Ok((a, vec![1]));
     }
     // Invariant: a = ua a0 + (.) b0, b = ub a0 + (.) b0. Only the cofactors of a0 are
     // tracked; v comes from one exact division at the end.
     let (mut ua, mut ub) = (vec![1u64], Vec::new());
     loop {
+        ticker.tick(4 * (a.len() + ua.len()) as u64 + 1)?;
         if degree(&a) < degree(&b) {
             std::mem::swap(&mut a, &mut b);
             std::mem::swap(&mut ua, &mut ub);
@@ -139,8 +194,9 @@ fn euclid_with_cofactor(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64
             continue;
         }
         if da / 64 >= t.threshold && db >= da.div_ceil(2) {
-            let (m, (na, nb)) = half_gcd(&a, &b, da.div_ceil(2), true, t.base);
+            let (m, (na, nb)) = half_gcd(&a, &b, da.div_ceil(2), true, t.base, ticker)?;
             (a, b) = (na, nb);
+            ticker.check()?;
             (ua, ub) = m.apply(&ua, &ub);
             continue;
         }
@@ -153,7 +209,7 @@ fn euclid_with_cofactor(a0: &[u64], b0: &[u64], t: Tuning) -> (Vec<u64>, Vec<u64
         trim(&mut ua);
         trim(&mut ub);
     }
-    (a, ua)
+    Ok((a, ua))
 }
 
 /// `acc += q p`.
@@ -284,47 +340,61 @@ fn add(a: &[u64], b: &[u64]) -> Vec<u64> {
 /// Only the coefficients of `a` and `b` of degree at least `2 stop - deg a` matter
 /// (quotients whose degrees add up to `h` depend on the top `2h` coefficients), so
 /// each half recurses on a truncated copy and then applies its matrix to the full pair.
+///
+/// The budget is checked between the steps (each recursion, each application of a
+/// matrix); one product is the longest stretch without a check.
 fn half_gcd(
     a: &[u64],
     b: &[u64],
     stop: usize,
     want_matrix: bool,
     base: usize,
-) -> (Matrix, (Vec<u64>, Vec<u64>)) {
+    ticker: &mut Ticker<'_>,
+) -> Result<Reached, Error> {
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     let n = degree(&a).expect("nonzero");
     if degree(&b).is_none_or(|db| db < stop) {
-        return (Matrix::identity(), (a, b));
+        return Ok((Matrix::identity(), (a, b)));
     }
     let h = n - stop;
     if h < 64 * base.max(1) {
-        return lehmer_rounds(a, b, stop, want_matrix);
+        return lehmer_rounds(a, b, stop, want_matrix, ticker);
     }
+    // A step's products are quasi-linear in the words: count each as a few passes.
+    let step = 16 * a.len() as u64;
     // First half: lower the degree by h1 = h / 2, from the top 2 h1 coefficients.
     let h1 = h / 2;
     let cut = n - 2 * h1;
-    let (mut m, top) = half_gcd(&shr(&a, cut), &shr(&b, cut), h1, true, base);
+    let (mut m, top) = half_gcd(&shr(&a, cut), &shr(&b, cut), h1, true, base, ticker)?;
+    ticker.tick(step)?;
     (a, b) = apply_split(&m, top, &a, &b, cut);
     // One plain step, so that the second half starts below n - h1.
     if degree(&b).is_none_or(|db| db < stop) {
-        return (m, (a, b));
+        return Ok((m, (a, b)));
     }
+    ticker.tick(step)?;
     let (q, r) = div_rem(&a, &b);
     (a, b) = (b, r);
     m.push_quotient(&q);
     let Some(n2) = degree(&a) else {
-        return (m, (a, b));
+        return Ok((m, (a, b)));
     };
     if degree(&b).is_none_or(|db| db < stop) {
-        return (m, (a, b));
+        return Ok((m, (a, b)));
     }
     // Second half: from n2 down to stop.
     let h2 = n2 - stop;
     let cut = n2.saturating_sub(2 * h2);
-    let (m2, top) = half_gcd(&shr(&a, cut), &shr(&b, cut), stop - cut, true, base);
+    let (m2, top) = half_gcd(&shr(&a, cut), &shr(&b, cut), stop - cut, true, base, ticker)?;
+    ticker.tick(step)?;
     (a, b) = apply_split(&m2, top, &a, &b, cut);
-    let m = if want_matrix { m2.then(&m) } else { m };
-    (m, (a, b))
+    let m = if want_matrix {
+        ticker.tick(step)?;
+        m2.then(&m)
+    } else {
+        m
+    };
+    Ok((m, (a, b)))
 }
 
 /// `m (a, b)` given `top = m (a div x^cut, b div x^cut)`: only the low `cut`
@@ -351,11 +421,13 @@ fn lehmer_rounds(
     mut b: Vec<u64>,
     stop: usize,
     want_matrix: bool,
-) -> (Matrix, (Vec<u64>, Vec<u64>)) {
+    ticker: &mut Ticker<'_>,
+) -> Result<Reached, Error> {
     let mut m = Matrix::identity();
     loop {
+        ticker.tick(4 * a.len() as u64 + 1)?;
         let Some(db) = degree(&b).filter(|&db| db >= stop) else {
-            return (m, (a, b));
+            return Ok((m, (a, b)));
         };
         let da = degree(&a).expect("deg a >= deg b");
         if da - db > 63 {

@@ -193,6 +193,30 @@ impl Poly {
         )
     }
 
+    /// [`Poly::gcd`] counted against a budget (the Lehmer rounds and half-gcd steps
+    /// tick; one product is not interrupted).
+    pub(crate) fn gcd_within(
+        a: &Poly,
+        b: &Poly,
+        ticker: &mut crate::budget::Ticker<'_>,
+    ) -> Result<Poly, crate::Error> {
+        gcd::gcd_within(&a.words, &b.words, gcd::TUNING, ticker).map(Poly::from_words)
+    }
+
+    /// [`Poly::xgcd`] counted against a budget (see [`Poly::gcd_within`]).
+    pub(crate) fn xgcd_within(
+        a: &Poly,
+        b: &Poly,
+        ticker: &mut crate::budget::Ticker<'_>,
+    ) -> Result<(Poly, Poly, Poly), crate::Error> {
+        let (g, u, v) = gcd::xgcd_within(&a.words, &b.words, ticker)?;
+        Ok((
+            Poly::from_words(g),
+            Poly::from_words(u),
+            Poly::from_words(v),
+        ))
+    }
+
     /// The inverse of `self` modulo `m`, if `gcd(self, m) = 1`.
     ///
     /// ```

@@ -1,0 +1,445 @@
+//! The budget inside the work (every method stops soon after its deadline or cancel
+//! flag, and keeps to its thread count) and the methods' descriptions of themselves
+//! (refusals that name a method that really accepts the board; auto derived from the
+//! costs, with the picks it always made).
+//!
+//! Timings here are generous bounds, never tight: each long case is chosen to take
+//! seconds or more without a budget, so an answer instead of the budget's error would
+//! show the check is missing whatever the machine's speed.
+
+use lightsout::solve::stream::{AllOn, BitOrder};
+use lightsout::solve::{nullity_squares_with, sutner_nullity_with, StreamPlan};
+use lightsout::{
+    analyze_with, plan, solve, solve_with, Board, Boundary, Budget, Error, Game, Method, Rules,
+    Shape,
+};
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+mod common;
+use common::random_board;
+
+/// Stopping well within this after the deadline: generous for a loaded machine. An
+/// unoptimised build (the debug CI run) does its longest uninterrupted step, one
+/// polynomial product at a width of 10^6, some 30 times slower.
+const STOP_BOUND: Duration = Duration::from_secs(if cfg!(debug_assertions) { 30 } else { 2 });
+
+fn game(rows: usize, cols: usize, shape: Shape, boundary: Boundary, k: u8) -> Game {
+    Game::new(rows, cols, Rules::new(shape, boundary, k).unwrap()).unwrap()
+}
+
+/// Solves `board` on `game` by `method` with a deadline 30 ms away and expects the
+/// deadline's error, soon. The deadline is far enough that the check before the work
+/// passes, so the error comes from inside the method's loops.
+fn stops_in_time(game: &Game, board: &Board, method: Method) {
+    let target = game.empty_board();
+    let started = Instant::now();
+    let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
+    let r = solve_with(game, board, &target, method, &budget);
+    let took = started.elapsed();
+    assert_eq!(
+        r,
+        Err(Error::TimeLimit),
+        "{method} on {}x{}",
+        game.rows(),
+        game.cols()
+    );
+    assert!(took < STOP_BOUND, "{method} took {took:?} to stop");
+    // And the same with the flag already set: cancelled before anything is done.
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled = Budget::unlimited().with_cancel(flag);
+    let r = solve_with(game, board, &target, method, &cancelled);
+    assert_eq!(r, Err(Error::Cancelled), "{method}");
+    let r = analyze_with(game, method, &cancelled);
+    assert_eq!(r.map(|a| a.nullity), Err(Error::Cancelled), "{method}");
+}
+
+#[test]
+fn brute_force_stops_at_its_deadline() {
+    // 2^30 patterns (two states, 30 cells) and 3^18 (three states, 18 cells).
+    let classic = Game::classic(5, 6).unwrap();
+    stops_in_time(&classic, &Board::all_on(5, 6), Method::Brute);
+    let three = game(3, 6, Shape::plus(), Boundary::Open, 3);
+    stops_in_time(&three, &random_board(3, 6, 3, 1), Method::Brute);
+}
+
+#[test]
+fn rows_stops_at_its_deadline() {
+    // 2^27 first rows (the shorter side) chased down 32 rows.
+    let g = Game::classic(32, 27).unwrap();
+    stops_in_time(&g, &Board::all_on(32, 27), Method::Rows);
+}
+
+#[test]
+fn gauss_stops_at_its_deadline() {
+    // The largest binary elimination (about 0.2 s) and the mod-3 and mod-6 eliminations
+    // of 4,096 unknowns (tens of seconds).
+    let plane = game(141, 141, Shape::plus(), Boundary::Projective, 2);
+    stops_in_time(&plane, &random_board(141, 141, 2, 2), Method::Gauss);
+    for k in [3, 6] {
+        let g = game(64, 64, Shape::plus(), Boundary::Open, k);
+        stops_in_time(&g, &random_board(64, 64, k, 3), Method::Gauss);
+    }
+}
+
+#[test]
+fn chase_stops_at_its_deadline() {
+    // Row-parallel (10,000^2: tens of seconds), the general chase on a torus with two
+    // states (4,000^2, 8,000 unknowns) and with three (2,000^2, 4,000 unknowns).
+    let g = Game::classic(10_000, 10_000).unwrap();
+    stops_in_time(&g, &Board::all_on(10_000, 10_000), Method::Chase);
+    let torus = game(4000, 4000, Shape::plus(), Boundary::Torus, 2);
+    stops_in_time(&torus, &Board::all_on(4000, 4000), Method::Chase);
+    let torus3 = game(2000, 2000, Shape::plus(), Boundary::Torus, 3);
+    stops_in_time(&torus3, &random_board(2000, 2000, 3, 4), Method::Chase);
+}
+
+#[test]
+fn poly_stops_at_its_deadline() {
+    let g = Game::classic(2000, 2000).unwrap();
+    let flag = Arc::new(AtomicBool::new(true));
+    let r = solve(
+        &g,
+        &Board::all_on(2000, 2000),
+        &g.empty_board(),
+        Method::Poly,
+    );
+    assert!(r.is_ok());
+    let cancelled = Budget::unlimited().with_cancel(flag);
+    let r = solve_with(
+        &g,
+        &Board::all_on(2000, 2000),
+        &g.empty_board(),
+        Method::Poly,
+        &cancelled,
+    );
+    assert_eq!(r, Err(Error::Cancelled));
+    // Streamed, nothing held: the polynomial steps of a 10^6-wide board (seconds) and
+    // the chase down 10^9 rows of one word (seconds).
+    for (rows, cols) in [(1_000_000, 1_000_000), (1_000_000_000, 64)] {
+        let g = Game::classic(rows, cols).unwrap();
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
+        let r = StreamPlan::new_with(&g, &mut AllOn::new(rows, cols, BitOrder::Lsb), &budget);
+        assert_eq!(r.err(), Some(Error::TimeLimit), "{rows}x{cols}");
+        assert!(
+            started.elapsed() < STOP_BOUND,
+            "{rows}x{cols}: {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn nullities_stop_at_their_deadline() {
+    let started = Instant::now();
+    let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
+    // The square nullities up to 100,000 take tens of seconds.
+    assert_eq!(
+        nullity_squares_with(1..100_000, &budget),
+        Err(Error::TimeLimit)
+    );
+    assert!(started.elapsed() < STOP_BOUND);
+    let started = Instant::now();
+    let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
+    // Sutner's nullity of a 3,000,001 x 2,000,001 board: a gcd at degree 10^6, seconds.
+    assert_eq!(
+        sutner_nullity_with(3_000_001, 2_000_001, true, &budget),
+        Err(Error::TimeLimit)
+    );
+    assert!(started.elapsed() < STOP_BOUND);
+    // Unlimited, the same functions answer.
+    assert_eq!(
+        nullity_squares_with(4..7, &Budget::unlimited()),
+        Ok(vec![4, 2, 0])
+    );
+}
+
+#[test]
+fn a_flag_set_from_another_thread_stops_gauss_and_the_chase() {
+    let cases = [
+        (
+            game(64, 64, Shape::plus(), Boundary::Open, 5),
+            Method::Gauss,
+            random_board(64, 64, 5, 7),
+        ),
+        (
+            Game::classic(10_000, 10_000).unwrap(),
+            Method::Chase,
+            Board::all_on(10_000, 10_000),
+        ),
+        (
+            game(4000, 4000, Shape::plus(), Boundary::Torus, 2),
+            Method::Chase,
+            Board::all_on(4000, 4000),
+        ),
+    ];
+    for (g, method, board) in cases {
+        let flag = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_cancel(flag);
+        let r = solve_with(&g, &board, &g.empty_board(), method, &budget);
+        let took = started.elapsed();
+        setter.join().unwrap();
+        assert_eq!(r, Err(Error::Cancelled), "{method}");
+        assert!(took < STOP_BOUND, "{method}: {took:?}");
+    }
+}
+
+#[test]
+fn one_thread_or_many_give_the_same_answers() {
+    // A torus wide enough for the chase to split its forms across threads.
+    let g = game(600, 600, Shape::plus(), Boundary::Torus, 2);
+    let board = random_board(600, 600, 2, 9);
+    let target = g.empty_board();
+    let one = solve_with(
+        &g,
+        &board,
+        &target,
+        Method::Chase,
+        &Budget::unlimited().with_threads(1),
+    );
+    let four = solve_with(
+        &g,
+        &board,
+        &target,
+        Method::Chase,
+        &Budget::unlimited().with_threads(4),
+    );
+    assert_eq!(one.unwrap(), four.unwrap());
+    let one = analyze_with(&g, Method::Chase, &Budget::unlimited().with_threads(1)).unwrap();
+    let four = analyze_with(&g, Method::Chase, &Budget::unlimited().with_threads(4)).unwrap();
+    assert_eq!(one, four);
+}
+
+/// The method a refusal names, if any: `TooLarge`'s `instead`, or the `use method 'X'`
+/// of a rules refusal.
+fn named_method(e: &Error) -> Option<Method> {
+    match e {
+        Error::TooLarge { instead, .. } => instead.map(|m| m.parse().unwrap()),
+        Error::Unsupported(msg) => {
+            let rest = msg.split("use method '").nth(1)?;
+            Some(rest.split('\'').next()?.parse().unwrap())
+        }
+        other => panic!("not a refusal: {other:?}"),
+    }
+}
+
+#[test]
+fn auto_on_a_huge_torus_says_that_no_method_handles_it() {
+    // Auto used to say "use method 'chase'", and chase refused too.
+    let torus = game(100_000, 100_000, Shape::plus(), Boundary::Torus, 2);
+    let e = plan(&torus, Method::Auto).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TooLarge {
+                method: "chase",
+                instead: None,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let msg = e.to_string();
+    assert!(msg.contains("no method handles this board"), "{msg}");
+    assert!(msg.contains("smaller board"), "{msg}");
+    for m in Method::CONCRETE {
+        let e = m.solver().accepts(&torus).unwrap_err();
+        assert_eq!(named_method(&e), None, "{m}: {e}");
+    }
+    // The classic board of that size has a method: poly, named by every refusal.
+    let classic = Game::classic(100_000, 100_000).unwrap();
+    assert_eq!(plan(&classic, Method::Auto).unwrap().method, Method::Poly);
+    for m in [Method::Brute, Method::Rows, Method::Gauss, Method::Chase] {
+        let e = m.solver().accepts(&classic).unwrap_err();
+        assert_eq!(named_method(&e), Some(Method::Poly), "{m}: {e}");
+    }
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    let shapes = [
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::knight(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+    ];
+    let boundaries = [
+        Boundary::Open,
+        Boundary::Torus,
+        Boundary::Klein,
+        Boundary::Projective,
+    ];
+    (
+        0..shapes.len(),
+        0..boundaries.len(),
+        prop_oneof![Just(2u8), Just(3u8), Just(4u8), 5u8..=12],
+    )
+        .prop_map(move |(s, b, k)| Rules::new(shapes[s].clone(), boundaries[b], k).unwrap())
+}
+
+fn side() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        1usize..=8,
+        9usize..=200,
+        201usize..=5000,
+        5001usize..=300_000
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Whenever a method refuses a game and names another, that one accepts it; when
+    /// it names none, no method accepts it; and `plan` agrees with `accepts`.
+    #[test]
+    fn every_refusal_names_a_method_that_accepts(
+        rows in side(), cols in side(), rules in rules_strategy(),
+    ) {
+        let Ok(g) = Game::new(rows, cols, rules) else { return Ok(()) };
+        let accepting: Vec<Method> = Method::CONCRETE
+            .into_iter()
+            .filter(|m| m.solver().accepts(&g).is_ok())
+            .collect();
+        for m in Method::CONCRETE {
+            let planned = plan(&g, m);
+            match m.solver().accepts(&g) {
+                Ok(()) => {
+                    let p = planned.unwrap();
+                    prop_assert_eq!(p.method, m);
+                    prop_assert!(p.cost.work.is_finite() && p.cost.memory > 0);
+                }
+                Err(e) => {
+                    prop_assert_eq!(planned.unwrap_err(), e.clone());
+                    match named_method(&e) {
+                        Some(other) => {
+                            prop_assert_ne!(other, m);
+                            prop_assert!(
+                                other.solver().accepts(&g).is_ok(),
+                                "{} names {} for {}x{} {}: {}", m, other, rows, cols,
+                                g.rules().describe(), e
+                            );
+                        }
+                        None => prop_assert!(
+                            accepting.is_empty(),
+                            "{} names nothing though {:?} accept: {}", m, accepting, e
+                        ),
+                    }
+                }
+            }
+        }
+        // Auto runs an accepting method whenever there is one.
+        let auto = Method::Auto.resolve(&g);
+        prop_assert_eq!(accepting.is_empty(), auto.solver().accepts(&g).is_err());
+    }
+}
+
+/// Auto's rule before the methods described themselves: the first of poly, chase,
+/// gauss that accepts the game.
+fn first_accepting(g: &Game) -> Option<Method> {
+    [Method::Poly, Method::Chase, Method::Gauss]
+        .into_iter()
+        .find(|m| m.solver().accepts(g).is_ok())
+}
+
+#[test]
+fn auto_picks_what_it_always_picked() {
+    let shapes = [
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::king().without_self(),
+        Shape::knight(),
+        Shape::parse("011/010/000").unwrap(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+    ];
+    let boundaries = [
+        Boundary::Open,
+        Boundary::Torus,
+        Boundary::Klein,
+        Boundary::Projective,
+    ];
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    for a in 1..=24 {
+        for b in 1..=24 {
+            sizes.push((a, b));
+        }
+    }
+    for n in [
+        30, 50, 64, 65, 100, 141, 142, 200, 500, 1000, 2000, 4000, 5000, 20_000, 20_001,
+    ] {
+        sizes.extend([(n, n), (n, 3), (3, n), (n, 2 * n), (1, n), (2, n)]);
+    }
+    sizes.extend([
+        (1, 1_000_000),
+        (2, 1_000_000),
+        (3, 1_000_000),
+        (1_000_000, 4),
+        (1 << 30, 1),
+        (1 << 20, 1 << 20),
+        (100_000, 100_000),
+    ]);
+    let mut checked = 0;
+    for shape in &shapes {
+        for &boundary in &boundaries {
+            for k in [2, 3, 6] {
+                for &(r, c) in &sizes {
+                    let Ok(g) = Game::new(r, c, Rules::new(shape.clone(), boundary, k).unwrap())
+                    else {
+                        continue;
+                    };
+                    if let Some(old) = first_accepting(&g) {
+                        assert_eq!(
+                            Method::Auto.resolve(&g),
+                            old,
+                            "{r}x{c} {}",
+                            g.rules().describe()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn costs_grow_with_the_board_and_count_the_big_allocations() {
+    let small = Game::classic(100, 100).unwrap();
+    let big = Game::classic(10_000, 10_000).unwrap();
+    for m in [Method::Chase, Method::Poly] {
+        let (s, b) = (m.solver().cost(&small), m.solver().cost(&big));
+        assert!(s.work < b.work && s.memory < b.memory, "{m}");
+        // At least a copy of the 12.5 MB board.
+        assert!(b.memory > 12_500_000, "{m}: {b:?}");
+    }
+    // The torus chase's affine forms: 5 rows of 4,000 forms of 8,001 bits, about 20 MB,
+    // and the 8,000-unknown system, 8 MB a copy.
+    let torus = game(4000, 4000, Shape::plus(), Boundary::Torus, 2);
+    let c = Method::Chase.solver().cost(&torus);
+    assert!(c.memory > 40_000_000 && c.memory < 400_000_000, "{c:?}");
+    // Gauss's matrix for 20,000 unknowns: 50 MB a copy.
+    let g = game(141, 141, Shape::plus(), Boundary::Projective, 2);
+    let c = Method::Gauss.solver().cost(&g);
+    assert!(c.memory > 100_000_000 && c.memory < 200_000_000, "{c:?}");
+    // A method outside its rules has no cost.
+    let t = game(10, 10, Shape::plus(), Boundary::Torus, 2);
+    assert_eq!(Method::Poly.solver().cost(&t), lightsout::Cost::UNSUPPORTED);
+    assert_eq!(
+        lightsout::estimated_work(&t, Method::Auto),
+        Method::Chase.solver().cost(&t).work
+    );
+}
