@@ -47,6 +47,9 @@ pub use budget::Budget;
 pub use error::Error;
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 pub use solve::{
-    all_solutions, analyze, estimated_work, kernel_size, minimal, nullity_square, pow2, solve,
-    sutner_nullity, Analysis, Method, Minimal, MinimalOptions, Solution, Solver,
+    all_solutions, analyze, check_solution, estimated_work, explain_unsolvable, kernel_size,
+    minimal, minimal_within, nullity_square, pow2, solve, solve_puzzle, sutner_nullity, Analysis,
+    Answer, Fewest, Method, Minimal, MinimalOptions, Proof, QuietSpace, Solution, Solutions,
+    SolveOptions, Solver, Unsolvable, MAX_BASIS_BYTES, RANK_TEST_REASON, WITNESS_MAX_CELLS,
+    WITNESS_MAX_EXPLICIT, WITNESS_REASON,
 };

@@ -303,7 +303,7 @@ pub(crate) fn replay(
 fn print_all(
     args: &SolveArgs,
     particular: Board,
-    quiet: &[Board],
+    quiet: &lightsout::QuietSpace,
     count: &BigUint,
     replayed: impl Fn(&Board) -> Result<(), CliError>,
     out: &mut Out,
@@ -393,7 +393,7 @@ pub(crate) fn explain(
     let Ok(Analysis { quiet, .. }) = analyze(game, method) else {
         return (generic, None);
     };
-    let witness = quiet.into_iter().find(|q| {
+    let witness = quiet.generators().iter().cloned().find(|q| {
         let overlap = q
             .bits()
             .zip(rhs.bits())

@@ -85,7 +85,7 @@ impl Solver for Chase {
             method: Method::Chase,
             rank: game.cells() - red.nullity(),
             nullity: red.nullity(),
-            quiet,
+            quiet: crate::solve::QuietSpace::from_solver(game, red.nullity(), quiet)?,
         })
     }
 }

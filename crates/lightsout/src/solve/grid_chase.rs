@@ -985,7 +985,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
                 method: Method::Chase,
                 rank: game.cells() - red.nullity(),
                 nullity: red.nullity(),
-                quiet,
+                quiet: crate::solve::QuietSpace::from_solver(game, red.nullity(), quiet)?,
             })
         }
         _ => {
@@ -1000,7 +1000,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan) -> Result<Analysis, Error> {
                 method: Method::Chase,
                 rank: game.cells() - z.nullity,
                 nullity: z.nullity,
-                quiet,
+                quiet: crate::solve::QuietSpace::from_solver(game, z.nullity, quiet)?,
             })
         }
     }
