@@ -393,7 +393,7 @@ pub(crate) fn explain(
     let Ok(Analysis { quiet, .. }) = analyze(game, method) else {
         return (generic, None);
     };
-    let witness = quiet.generators().iter().cloned().find(|q| {
+    let witness = quiet.generators().iter().find(|q| {
         let overlap = q
             .bits()
             .zip(rhs.bits())
@@ -410,7 +410,7 @@ pub(crate) fn explain(
     match witness {
         Some(q) => (
             "the lights to change overlap the quiet pattern below (a press pattern that changes nothing) in an odd number of cells; every press changes that overlap by an even number".into(),
-            Some(q),
+            Some(q.clone()),
         ),
         None => (generic, None),
     }

@@ -232,7 +232,8 @@ pub async fn analyze_game(
                 rank: a.rank as u128,
                 nullity: a.nullity,
                 solvable_positions: solvable_positions(&game, &a.quiet).1.to_string(),
-                quiet_patterns: listed.then(|| a.quiet.generators().iter().map(Board::to_rows).collect()),
+                quiet_patterns: listed
+                    .then(|| a.quiet.generators().iter().map(Board::to_rows).collect()),
             })
         })
         .await

@@ -423,3 +423,33 @@ pub fn check_solution(
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_basis_limit_keeps_the_cli_message() {
+        let game = Game::classic(1024, 1024).unwrap();
+        // 1024 rows of 16 words: 128 KiB a pattern; 8,192 of them are exactly 1 GiB.
+        assert!(check_basis_size(&game, 8192).is_ok());
+        assert_eq!(
+            check_basis_size(&game, 10_000),
+            Err(Error::LimitExceeded(
+                "--all/--min need the 10000 quiet patterns of this 1024x1024 board in memory (1.2 GiB), more than the limit of 1.0 GiB".into()
+            ))
+        );
+        let three = Game::new(
+            1000,
+            1000,
+            crate::game::Rules::new(crate::game::Shape::plus(), crate::game::Boundary::Open, 3)
+                .unwrap(),
+        )
+        .unwrap();
+        // One byte a cell with more than two states.
+        assert!(check_basis_size(&three, 1073).is_ok());
+        assert!(check_basis_size(&three, 1074).is_err());
+        assert!(check_basis_size(&game, usize::MAX).is_err());
+        assert_eq!(human_bytes(1023), "1023 B");
+    }
+}

@@ -9,12 +9,12 @@
 //! | `chase` | chase symbolically, solve for the unknowns left | O(m n^2 / 64 + n^3 / 64) (plus) | grid rules: open, torus, Klein |
 //! | `poly`  | chase twice, solve in GF(2)\[s\]/U_n(s) | O(m n / 64 + n^2 / 64)      | plus, sigma; open; 2 states |
 
+mod answer;
 mod brute;
 mod chase;
 mod chasing;
 mod gauss;
 mod grid_chase;
-mod answer;
 mod minimal;
 mod poly;
 mod quiet;
@@ -27,10 +27,10 @@ pub use answer::{
     WITNESS_REASON,
 };
 pub use minimal::{minimal, minimal_within, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
-pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
 pub use poly::{
     nullity_square, nullity_squares, solve_streaming, sutner_nullity, StreamPlan, StreamSolution,
 };
+pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
 
 use crate::error::Error;
 use crate::game::{Board, Game};

@@ -494,9 +494,9 @@ fn prime_factors(mut k: u8) -> Vec<u8> {
     let mut out = Vec::new();
     let mut p = 2u8;
     while k > 1 {
-        if k % p == 0 {
+        if k.is_multiple_of(p) {
             out.push(p);
-            while k % p == 0 {
+            while k.is_multiple_of(p) {
                 k /= p;
             }
         }
@@ -637,8 +637,13 @@ pub fn all_solutions(particular: Board, quiet: &QuietSpace) -> AllSolutions<'_> 
     match quiet.solutions(particular.clone()) {
         Ok(s) => s,
         Err(_) => {
-            let alone =
-                QuietSpace::unchecked(particular.rows(), particular.cols(), particular.modulus(), Vec::new(), 0);
+            let alone = QuietSpace::unchecked(
+                particular.rows(),
+                particular.cols(),
+                particular.modulus(),
+                Vec::new(),
+                0,
+            );
             Solutions::new(Cow::Owned(alone), particular)
         }
     }
@@ -678,19 +683,32 @@ mod tests {
         let d = Board::from_values(1, 2, 6, &[0, 2]).unwrap();
         let s = QuietSpace::new(1, 2, 6, vec![c, d]).unwrap();
         assert_eq!((s.dimension(), s.size()), (1, BigUint::from(6u8)));
-        assert!(QuietSpace::new(1, 2, 4, vec![a.clone(), a]).unwrap().dimension() == 1);
+        assert!(
+            QuietSpace::new(1, 2, 4, vec![a.clone(), a])
+                .unwrap()
+                .dimension()
+                == 1
+        );
     }
 
     #[test]
     fn dependent_binary_and_prime_generators_are_reduced() {
         let b = |v: &[u8], k| Board::from_values(1, 3, k, v).unwrap();
-        let s = QuietSpace::new(1, 3, 2, vec![b(&[1, 1, 0], 2), b(&[0, 1, 1], 2), b(&[1, 0, 1], 2)])
-            .unwrap();
+        let s = QuietSpace::new(
+            1,
+            3,
+            2,
+            vec![b(&[1, 1, 0], 2), b(&[0, 1, 1], 2), b(&[1, 0, 1], 2)],
+        )
+        .unwrap();
         assert_eq!((s.dimension(), s.size()), (2, BigUint::from(4u8)));
         assert_eq!(s.generators()[0].values(), vec![1, 1, 0]);
         let s = QuietSpace::new(1, 3, 3, vec![b(&[1, 2, 0], 3), b(&[2, 1, 0], 3)]).unwrap();
         assert_eq!((s.dimension(), s.size()), (1, BigUint::from(3u8)));
-        assert_eq!(s.iter().map(|x| x.values()).collect::<HashSet<_>>().len(), 3);
+        assert_eq!(
+            s.iter().map(|x| x.values()).collect::<HashSet<_>>().len(),
+            3
+        );
     }
 
     #[test]

@@ -156,7 +156,10 @@ pub fn minimal_within(
     let expected = (quiet.rows(), quiet.cols(), quiet.modulus());
     if (particular.rows(), particular.cols(), particular.modulus()) != expected {
         return Err(Error::SizeMismatch {
-            expected: format!("a {}x{} press pattern with {} states", expected.0, expected.1, expected.2),
+            expected: format!(
+                "a {}x{} press pattern with {} states",
+                expected.0, expected.1, expected.2
+            ),
             found: format!(
                 "{}x{} with {} states",
                 particular.rows(),
@@ -289,12 +292,7 @@ const NEIGHBOURHOOD_TRIES: usize = 8;
 /// Above the exhaustive limit: exhaustive searches of `best + span(S)` for random
 /// subsets `S` of the basis, keeping any improvement, until `NEIGHBOURHOOD_TRIES` in a
 /// row find nothing better or the budget runs out.
-fn neighbourhoods(
-    mut best: Best,
-    basis: &[Vec<u64>],
-    threads: usize,
-    budget: &Budget,
-) -> Best {
+fn neighbourhoods(mut best: Best, basis: &[Vec<u64>], threads: usize, budget: &Budget) -> Best {
     let mut rng = XorShift(0x6a09_e667_f3bc_c909);
     let mut misses = 0;
     while misses < NEIGHBOURHOOD_TRIES && !budget.is_spent() {

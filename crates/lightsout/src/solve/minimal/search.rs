@@ -119,12 +119,7 @@ impl Search {
 
     /// Searches every solution; returns the best (`seed` unless something beats it) and
     /// whether the search was complete.
-    pub(super) fn run(
-        &self,
-        seed: Best,
-        threads: usize,
-        budget: &Budget,
-    ) -> (Best, bool) {
+    pub(super) fn run(&self, seed: Best, threads: usize, budget: &Budget) -> (Best, bool) {
         // Chunks: the last `split` hi coefficients fixed, the others (but the mid ones,
         // which are in the lanes) in Gray-code order.
         let split = (self.hi.len() - self.mid).min(8);
