@@ -344,6 +344,18 @@ fn classic_and_cube_answers() {
         (Some(14), true, Some(true))
     );
     assert_eq!(answer.nullity, 6);
+    // The same pattern as the best of all 64 solutions, ties broken as documented.
+    let quiet = analyze(&cube.game(), Method::Auto).unwrap().quiet;
+    let best = quiet
+        .solutions(answer.presses.clone().unwrap())
+        .unwrap()
+        .min_by(|a, b| {
+            a.total()
+                .cmp(&b.total())
+                .then_with(|| b.values().cmp(&a.values()))
+        })
+        .unwrap();
+    assert_eq!(answer.presses, Some(best));
     // Without `fewest`: any solution, neither minimal nor proven.
     let answer = solve_puzzle(
         &game,
