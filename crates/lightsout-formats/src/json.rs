@@ -1,6 +1,6 @@
 //! The JSON objects the commands print (the same shapes the web API answers with).
 
-use lightsout::{Board, Method};
+use lightsout::{Answer, Board, Method, RANK_TEST_REASON};
 use num_bigint::BigUint;
 use serde::Serialize;
 
@@ -75,6 +75,35 @@ impl SolveReport {
             reason: Some(reason),
             witness: witness.map(Board::to_rows),
             ..Self::solved(rows, cols, method, nullity, &BigUint::ZERO, 0)
+        }
+    }
+
+    /// The report of the library's [`Answer`]: the same fields, as the JSON shape has
+    /// them (the presses as rows of digits).
+    pub fn of_answer(rows: usize, cols: usize, answer: &Answer) -> Self {
+        match (&answer.presses, &answer.unsolvable) {
+            (Some(presses), _) => Self {
+                presses: Some(presses.to_rows()),
+                minimal: answer.minimal,
+                proven: answer.proven,
+                ..Self::solved(
+                    rows,
+                    cols,
+                    answer.method,
+                    answer.nullity,
+                    &answer.count,
+                    presses.total(),
+                )
+            },
+            (None, why) => Self::unsolvable(
+                rows,
+                cols,
+                answer.method,
+                answer.nullity,
+                why.as_ref()
+                    .map_or_else(|| RANK_TEST_REASON.to_string(), |u| u.reason.clone()),
+                why.as_ref().and_then(|u| u.witness.as_ref()),
+            ),
         }
     }
 }

@@ -301,14 +301,14 @@ pub async fn solve_custom(
     let method = method_for(&app.limits, &game)?;
     let want_min = req.min;
     app.workers
-        .run("solve", move |deadline| {
+        .run("solve", move |budget| {
             solve_report(
                 &game,
                 &start,
                 &goal,
                 method,
                 want_min.then_some(search),
-                deadline,
+                budget,
             )
         })
         .await

@@ -67,6 +67,8 @@ impl From<lightsout::Error> for ApiError {
             E::Unsupported(_) | E::TooLarge { .. } | E::LimitExceeded(_) => {
                 Self::unprocessable(message)
             }
+            // The work's budget ran out (its deadline, or the client stopped waiting).
+            E::TimeLimit | E::Cancelled => Self::new(StatusCode::GATEWAY_TIMEOUT, message),
             _ => Self::bad_request(message),
         }
     }

@@ -18,7 +18,7 @@ use super::page_request::{check_cells, read_json};
 use super::AppState;
 use axum::extract::{Request, State};
 use axum::Json;
-use lightsout::{all_solutions, analyze, kernel_size, solve};
+use lightsout::{analyze_with, solve_with};
 use serde::{Deserialize, Serialize};
 
 /// Boards of at most this many cells can be explored.
@@ -112,17 +112,17 @@ pub async fn explore(
     let method = method_for(&app.limits, &game)?;
     let offset = req.offset;
     app.workers
-        .run("exploration", move |_deadline| {
-            let analysis = analyze(&game, method)?;
-            let solution = solve(&game, &start, &goal, analysis.method)?;
+        .run("exploration", move |budget| {
+            let analysis = analyze_with(&game, method, budget)?;
+            let solution = solve_with(&game, &start, &goal, analysis.method, budget)?;
             let quiet = analysis.quiet;
-            let quiet_cells = (quiet.len() as u64).saturating_mul(game.cells() as u64);
+            let quiet_cells = (quiet.dimension() as u64).saturating_mul(game.cells() as u64);
             let quiet_patterns = (quiet_cells <= EXPLORE_MAX_QUIET_CELLS)
-                .then(|| quiet.iter().map(rows_out).collect());
+                .then(|| quiet.generators().iter().map(rows_out).collect());
             let mut listed = Vec::new();
             let mut end = true;
             if let Some(particular) = solution.presses.clone() {
-                let mut walk = all_solutions(particular, &quiet).skip(offset as usize);
+                let mut walk = quiet.solutions(particular)?.skip(offset as usize);
                 for index in offset..offset + limit {
                     match walk.next() {
                         Some(p) => listed.push(Listed {
@@ -143,7 +143,7 @@ pub async fn explore(
                 solvable: solution.presses.is_some(),
                 nullity: analysis.nullity,
                 solutions: solution.count.to_string(),
-                quiet_count: kernel_size(&quiet).to_string(),
+                quiet_count: quiet.size().to_string(),
                 quiet_patterns,
                 offset,
                 listed,

@@ -4,7 +4,6 @@ use super::error::ApiError;
 use super::grid::Grid;
 use super::presets::{self, PresetInfo};
 use super::rules::{RulesInfo, RulesJson};
-use super::stopgap::{explain, replay, solvable_positions};
 use super::work::{check_budget, human};
 use super::{AppState, Limits};
 use axum::extract::rejection::QueryRejection;
@@ -12,13 +11,13 @@ use axum::extract::Request;
 use axum::extract::{Query, State};
 use axum::Json;
 use lightsout::{
-    analyze, minimal, solve as solve_board, Board, Boundary, Game, Method, MinimalOptions,
-    RulesSpec, Shape,
+    analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, RulesSpec, Shape,
+    SolveOptions,
 };
 use lightsout_formats::json::{AnalyzeReport, SolveReport};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Largest number of cells of quiet patterns `analyze` lists (nullity x cells); above
 /// it the patterns are omitted and only rank and nullity are given.
@@ -89,8 +88,8 @@ pub async fn solve(
     let method = planned_method(&app.limits, &game, req.method.as_deref())?;
     let want_min = req.min.then_some(search_limit);
     app.workers
-        .run("solve", move |deadline| {
-            solve_report(&game, &start, &target, method, want_min, deadline)
+        .run("solve", move |budget| {
+            solve_report(&game, &start, &target, method, want_min, budget)
         })
         .await
         .map(Json)
@@ -122,72 +121,38 @@ fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Me
     Ok(method)
 }
 
-/// Solves, and with `want_min` (`Some(the request's time limit)`) searches the fewest
-/// presses until that limit or most of the time left before `deadline`, whichever
-/// comes first.
+/// Solves (one library call: solution, explanation, fewest presses), and with
+/// `want_min` (`Some(the request's time limit)`) searches the fewest presses until that
+/// limit or most of the budget's time left, whichever comes first: the best found is
+/// the answer then, marked not proven.
 pub(crate) fn solve_report(
     game: &Game,
     start: &Board,
     target: &Board,
     method: Method,
     want_min: Option<Option<Duration>>,
-    deadline: Instant,
+    budget: &Budget,
 ) -> Result<SolveReport, ApiError> {
-    let solution = solve_board(game, start, target, method)?;
-    let (rows, cols) = (game.rows(), game.cols());
-    let Some(mut presses) = solution.presses else {
-        let (reason, witness) = explain(game, start, target, solution.method);
-        return Ok(SolveReport::unsolvable(
-            rows,
-            cols,
-            solution.method,
-            solution.nullity,
-            reason,
-            witness.as_ref(),
-        ));
-    };
-    let mut report = SolveReport::solved(
-        rows,
-        cols,
-        solution.method,
-        solution.nullity,
-        &solution.count,
-        0,
-    );
-    if let Some(asked) = want_min {
-        if solution.nullity == 0 {
-            // The only solution is the minimal one.
-            report.minimal = true;
-            report.proven = Some(true);
-        } else {
-            let quiet = analyze(game, solution.method)?.quiet;
-            // Leave a fifth of the remaining time to encode the answer.
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .mul_f64(0.8);
-            let opts = MinimalOptions {
-                time_limit: Some(asked.map_or(left, |t| t.min(left))),
-                ..MinimalOptions::default()
-            };
-            match minimal(&presses, &quiet, &opts) {
-                Ok(best) => {
-                    replay(game, start, target, &best.presses)?;
-                    presses = best.presses;
-                    report.minimal = best.proven;
-                    report.proven = Some(best.proven);
-                }
-                // Too many solutions to search, or rules the search does not handle:
-                // answer with the solution found, marked as not proven minimal.
-                Err(lightsout::Error::LimitExceeded(_) | lightsout::Error::Unsupported(_)) => {
-                    report.proven = Some(false);
-                }
-                Err(e) => return Err(e.into()),
-            }
+    let fewest = want_min.map(|asked| {
+        // Leave a fifth of the remaining time to encode the answer.
+        let left = budget.time_left().map(|t| t.mul_f64(0.8));
+        let limit = match (asked, left) {
+            (Some(a), Some(l)) => Some(a.min(l)),
+            (a, l) => a.or(l),
+        };
+        Fewest {
+            time_limit: limit,
+            ..Fewest::default()
         }
-    }
-    report.press_count = presses.total();
-    report.presses = Some(presses.to_rows());
-    Ok(report)
+    });
+    let options = SolveOptions {
+        method,
+        fewest,
+        quiet: false,
+        budget: budget.clone(),
+    };
+    let answer = solve_puzzle(game, start, target, &options)?;
+    Ok(SolveReport::of_answer(game.rows(), game.cols(), &answer))
 }
 
 /// `POST /api/analyze`.
@@ -222,8 +187,8 @@ pub async fn analyze_game(
     let method = planned_method(&app.limits, &game, req.method.as_deref())?;
     let with_quiet = req.quiet;
     app.workers
-        .run("analysis", move |_| {
-            let a = analyze(&game, method)?;
+        .run("analysis", move |budget| {
+            let a = analyze_with(&game, method, budget)?;
             let quiet_cells = (a.nullity as u64).saturating_mul(game.cells() as u64);
             let listed = with_quiet && quiet_cells <= MAX_QUIET_CELLS;
             Ok(AnalyzeReport {
@@ -232,8 +197,9 @@ pub async fn analyze_game(
                 method: a.method.name(),
                 rank: a.rank as u128,
                 nullity: a.nullity,
-                solvable_positions: solvable_positions(&game, &a.quiet).1.to_string(),
-                quiet_patterns: listed.then(|| a.quiet.iter().map(Board::to_rows).collect()),
+                solvable_positions: a.solvable_positions().to_string(),
+                quiet_patterns: listed
+                    .then(|| a.quiet.generators().iter().map(Board::to_rows).collect()),
             })
         })
         .await

@@ -34,7 +34,6 @@ mod presets;
 mod reach;
 mod rules;
 mod serve;
-mod stopgap;
 #[cfg(test)]
 mod test_client;
 mod work;

@@ -1,19 +1,24 @@
 //! Running solver work off the async threads, within the server's limits.
 //!
-//! The library cannot be interrupted, so every computation is bounded three ways:
+//! Every computation is bounded four ways:
 //! 1. before it starts, its cost is estimated from the size, the rules and the method
 //!    (the library's `estimated_work`), and refused (422) above the work budget, so no
-//!    request can start hours of work (the minimal-press search, which can stop early,
-//!    gets the time left instead);
+//!    request can start hours of work;
 //! 2. it runs on tokio's blocking pool holding one of `workers` permits, so however many
-//!    requests arrive, at most `workers` computations run (the rest wait, then get 503);
-//! 3. the client waits at most the time limit (then 504); a computation that overruns
-//!    finishes in the background, still holding its permit, and is bounded by step 1.
+//!    requests arrive, at most `workers` computations run (the rest wait, then get 503),
+//!    each on a bounded number of threads (the cores shared among the workers);
+//! 3. it gets a [`Budget`] whose deadline is the time left: the library stops there
+//!    (a fewest-press search answers with the best found, other work with an error that
+//!    becomes 504);
+//! 4. the client waits at most the time limit (then 504), and the budget's cancel flag
+//!    is set then, so work the library could not stop at its deadline stops at its next
+//!    check instead of running on.
 
 use super::error::ApiError;
 use super::Limits;
 use axum::http::StatusCode;
-use lightsout::{estimated_work, Game, Method};
+use lightsout::{estimated_work, Budget, Game, Method};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -53,12 +58,19 @@ impl Workers {
         }
     }
 
-    /// Runs `job` on the blocking pool. `job` gets the instant by which its answer is due
-    /// (for work that can stop early, like the minimal-press search).
+    /// The threads one computation may use: the machine's cores shared among the slots.
+    pub fn threads_per_job(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (cores / self.count.max(1)).max(1)
+    }
+
+    /// Runs `job` on the blocking pool. `job` gets the budget its work must keep to: the
+    /// deadline by which its answer is due, a cancel flag set when the client stops
+    /// waiting, and its share of the threads.
     pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(Instant) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let start = Instant::now();
         let permit = tokio::time::timeout(self.time_limit, self.slots.clone().acquire_owned())
@@ -75,12 +87,26 @@ impl Workers {
             })?
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;
         let remaining = self.time_limit.saturating_sub(start.elapsed());
-        let deadline = Instant::now() + remaining;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let budget = Budget::unlimited()
+            .with_deadline(Instant::now() + remaining)
+            .with_cancel(cancel.clone())
+            .with_threads(self.threads_per_job());
         let task = tokio::task::spawn_blocking(move || {
             let _slot = permit; // held until the work ends, even after a timeout
-            job(deadline)
+            job(&budget)
         });
+        // Set the flag however this future ends (timeout, or the client gone and the
+        // handler dropped), so the work stops at its next budget check.
+        let _stop = StopOnDrop(cancel);
         match tokio::time::timeout(remaining, task).await {
+            Ok(Ok(Err(e))) if e.status == StatusCode::GATEWAY_TIMEOUT => Err(ApiError::new(
+                StatusCode::GATEWAY_TIMEOUT,
+                format!(
+                    "the {what} took longer than this server's time limit of {} (--time-limit)",
+                    human(self.time_limit)
+                ),
+            )),
             Ok(Ok(result)) => result,
             Ok(Err(_)) => Err(ApiError::internal(format!(
                 "internal error: the {what} failed unexpectedly (please report)"
@@ -93,6 +119,15 @@ impl Workers {
                 ),
             )),
         }
+    }
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

@@ -114,7 +114,7 @@ fn min() {
         let sol = solve(&game, &start, &Board::new(n, n), Method::Auto).unwrap();
         let p = sol.presses.unwrap();
         let quiet = analyze(&game, Method::Auto).unwrap().quiet;
-        let d = quiet.len();
+        let d = quiet.dimension();
         let mut found = 0;
         let (wall, cpu) = median(runs, || {
             let best = minimal(&p, &quiet, &MinimalOptions::default()).unwrap();

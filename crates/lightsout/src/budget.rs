@@ -69,6 +69,16 @@ impl Budget {
         self
     }
 
+    /// The same cancel flag and threads with no deadline: for the parts of an operation
+    /// that the deadline must not cut short (a caller that wants them stopped sets the
+    /// cancel flag).
+    pub fn without_deadline(&self) -> Self {
+        Self {
+            deadline: None,
+            ..self.clone()
+        }
+    }
+
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline

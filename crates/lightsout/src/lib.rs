@@ -49,7 +49,9 @@ pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, Rules
 /// The exact integers of solution counts and solvable positions (`num-bigint`'s).
 pub use num_bigint::BigUint;
 pub use solve::{
-    all_solutions, analyze, analyze_with, estimated_work, kernel_size, minimal, nullity_square,
-    plan, pow2, solve, solve_with, sutner_nullity, Analysis, Cost, Method, Minimal, MinimalOptions,
-    Planned, Solution, Solver,
+    all_solutions, analyze, analyze_with, check_solution, estimated_work, explain_unsolvable,
+    kernel_size, minimal, minimal_within, nullity_square, plan, pow2, solve, solve_puzzle,
+    solve_with, sutner_nullity, Analysis, Answer, Cost, Fewest, Method, Minimal, MinimalOptions,
+    Planned, Proof, QuietSpace, Solution, Solutions, SolveOptions, Solver, Unsolvable,
+    MAX_BASIS_BYTES, RANK_TEST_REASON, WITNESS_MAX_CELLS, WITNESS_MAX_EXPLICIT, WITNESS_REASON,
 };

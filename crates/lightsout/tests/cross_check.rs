@@ -69,14 +69,16 @@ fn quiet_patterns_are_quiet_and_span_the_kernel() {
         let game = Game::classic(m, n).unwrap();
         for method in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
             let a = analyze(&game, method).unwrap();
-            assert_eq!(a.quiet.len(), a.nullity);
+            assert_eq!(a.quiet.generators().len(), a.nullity);
+            assert_eq!(a.quiet.dimension(), a.nullity);
             assert_eq!(a.rank + a.nullity, m * n);
-            for q in &a.quiet {
+            for q in a.quiet.generators() {
                 assert!(game.effect(q).unwrap().is_zero(), "{method} {m}x{n}");
             }
             // Independent: the quiet patterns as rows of a matrix have full rank.
             let rows: Vec<_> = a
                 .quiet
+                .generators()
                 .iter()
                 .map(|q| {
                     let mut v = lightsout::gf2::BitVec::zeros(m * n);

@@ -100,12 +100,18 @@ proptest! {
         agree_with_brute_force(&game, &start)?;
         // The quiet patterns are quiet and generate a kernel of the right size.
         let a = analyze(&game, Method::Auto).unwrap();
-        for q in &a.quiet {
+        for q in a.quiet.generators() {
             prop_assert!(game.effect(q).unwrap().is_zero());
         }
         let zero = game.empty_board();
         let kernel = solve(&game, &zero, &zero, Method::Brute).unwrap().count;
-        prop_assert_eq!(lightsout::kernel_size(&a.quiet), kernel);
+        prop_assert_eq!(a.quiet.size(), kernel.clone());
+        prop_assert_eq!(lightsout::kernel_size(a.quiet.generators()), kernel.clone());
+        // Rebuilt from its generators alone, the space has the same size and the
+        // solver's nullity as its minimal number of generators.
+        let rebuilt = lightsout::QuietSpace::of_game(&game, a.quiet.generators().to_vec()).unwrap();
+        prop_assert_eq!(rebuilt.size(), kernel);
+        prop_assert_eq!(rebuilt.dimension(), a.nullity);
     }
 
     /// Bigger boards: the chase against gauss, solutions and quiet patterns.
@@ -125,7 +131,7 @@ proptest! {
         prop_assert_eq!(g.nullity, c.nullity);
         let a = analyze(&game, Method::Chase).unwrap();
         prop_assert_eq!(a.nullity, g.nullity);
-        prop_assert_eq!(a.quiet.len(), a.nullity);
+        prop_assert_eq!(a.quiet.generators().len(), a.nullity);
     }
 }
 

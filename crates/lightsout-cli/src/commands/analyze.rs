@@ -3,7 +3,7 @@
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::{analyze, kernel_size, sutner_nullity, Board, Game, Method};
+use lightsout::{analyze, sutner_nullity, Board, Game, Method};
 use lightsout_formats::graph;
 use lightsout_formats::json::AnalyzeReport;
 use lightsout_formats::text;
@@ -47,7 +47,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
             rank: a.rank as u128,
             nullity: a.nullity,
             solvable_positions: solvable.to_string(),
-            quiet_patterns: Some(a.quiet.iter().map(Board::to_rows).collect()),
+            quiet_patterns: Some(a.quiet.generators().iter().map(Board::to_rows).collect()),
         })?;
     } else {
         let w = out.writer();
@@ -58,8 +58,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
         // Over Z_K for composite K the quiet patterns form a module, not a vector space.
         let prime = lightsout::zk::is_prime(game.modulus().into());
         let what = if prime { "a basis" } else { "generators" };
-        writeln!(w, "quiet patterns: {} ({what})", a.quiet.len())?;
-        for (i, q) in a.quiet.iter().enumerate() {
+        writeln!(w, "quiet patterns: {} ({what})", a.quiet.generators().len())?;
+        for (i, q) in a.quiet.generators().iter().enumerate() {
             writeln!(w)?;
             writeln!(w, "quiet pattern {}:", i + 1)?;
             text::write(q, w)?;
@@ -71,9 +71,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
 /// The number of positions of `game` and how many of them are solvable, given its quiet
 /// patterns: every solvable position has as many solutions as the quiet patterns span
 /// (`K^nullity` for a prime K; for a composite K the module's own size).
-pub(crate) fn solvable_positions(game: &Game, quiet: &[Board]) -> (BigUint, BigUint) {
+pub(crate) fn solvable_positions(game: &Game, quiet: &lightsout::QuietSpace) -> (BigUint, BigUint) {
     let positions = BigUint::from(game.modulus()).pow(game.cells() as u32);
-    let solvable = &positions / kernel_size(quiet);
+    let solvable = &positions / quiet.size();
     (positions, solvable)
 }
 

@@ -307,7 +307,7 @@ pub(crate) fn replay(
 fn print_all(
     args: &SolveArgs,
     particular: Board,
-    quiet: &[Board],
+    quiet: &lightsout::QuietSpace,
     count: &BigUint,
     replayed: impl Fn(&Board) -> Result<(), CliError>,
     out: &mut Out,
@@ -397,7 +397,7 @@ pub(crate) fn explain(
     let Ok(Analysis { quiet, .. }) = analyze(game, method) else {
         return (generic, None);
     };
-    let witness = quiet.into_iter().find(|q| {
+    let witness = quiet.generators().iter().find(|q| {
         let overlap = q
             .bits()
             .zip(rhs.bits())
@@ -414,7 +414,7 @@ pub(crate) fn explain(
     match witness {
         Some(q) => (
             "the lights to change overlap the quiet pattern below (a press pattern that changes nothing) in an odd number of cells; every press changes that overlap by an even number".into(),
-            Some(q),
+            Some(q.clone()),
         ),
         None => (generic, None),
     }

@@ -103,7 +103,7 @@ impl Solver for Brute {
             method: Method::Brute,
             rank: game.cells() - nullity,
             nullity,
-            quiet,
+            quiet: crate::solve::QuietSpace::from_solver(game, nullity, quiet)?,
         })
     }
 }

@@ -137,7 +137,7 @@ impl Solver for Chase {
             method: Method::Chase,
             rank: game.cells() - red.nullity(),
             nullity: red.nullity(),
-            quiet,
+            quiet: crate::solve::QuietSpace::from_solver(game, red.nullity(), quiet)?,
         })
     }
 }

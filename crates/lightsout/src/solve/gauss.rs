@@ -138,7 +138,7 @@ impl Solver for Gauss {
                 method: Method::Gauss,
                 rank: z.rank,
                 nullity: z.nullity,
-                quiet,
+                quiet: crate::solve::QuietSpace::from_solver(game, z.nullity, quiet)?,
             });
         }
         let red = Self::reduce(game, None, budget)?;
@@ -146,11 +146,14 @@ impl Solver for Gauss {
             method: Method::Gauss,
             rank: red.rank(),
             nullity: red.nullity(),
-            quiet: red
-                .kernel_basis()
-                .iter()
-                .map(|v| vec_to_board(game, v))
-                .collect(),
+            quiet: crate::solve::QuietSpace::from_solver(
+                game,
+                red.nullity(),
+                red.kernel_basis()
+                    .iter()
+                    .map(|v| vec_to_board(game, v))
+                    .collect(),
+            )?,
         })
     }
 }

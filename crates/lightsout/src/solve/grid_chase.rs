@@ -1262,7 +1262,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analy
                 method: Method::Chase,
                 rank: game.cells() - red.nullity(),
                 nullity: red.nullity(),
-                quiet,
+                quiet: crate::solve::QuietSpace::from_solver(game, red.nullity(), quiet)?,
             })
         }
         _ => {
@@ -1277,7 +1277,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analy
                 method: Method::Chase,
                 rank: game.cells() - z.nullity,
                 nullity: z.nullity,
-                quiet,
+                quiet: crate::solve::QuietSpace::from_solver(game, z.nullity, quiet)?,
             })
         }
     }

@@ -9,6 +9,7 @@
 //! | `chase` | chase symbolically, solve for the unknowns left | O(m n^2 / 64 + n^3 / 64) (plus) | grid rules: open, torus, Klein |
 //! | `poly`  | chase twice, solve in GF(2)\[s\]/U_n(s) | O(m n / 64 + n^2 / 64)      | plus, sigma; open; 2 states |
 
+mod answer;
 mod brute;
 mod chase;
 mod chasing;
@@ -16,20 +17,25 @@ mod gauss;
 mod grid_chase;
 mod minimal;
 mod poly;
+mod quiet;
 mod rows;
-mod span;
 pub mod stream;
 
-pub use minimal::{minimal, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
+pub use answer::{
+    check_solution, explain_unsolvable, solve_puzzle, Answer, Fewest, Proof, SolveOptions,
+    Unsolvable, MAX_BASIS_BYTES, RANK_TEST_REASON, WITNESS_MAX_CELLS, WITNESS_MAX_EXPLICIT,
+    WITNESS_REASON,
+};
+pub use minimal::{minimal, minimal_within, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
 pub use poly::{
     nullity_square, nullity_squares, nullity_squares_with, solve_streaming, solve_streaming_with,
     sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
 };
+pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
 
 use crate::budget::Budget;
 use crate::error::{instead_hint, Error};
 use crate::game::{Board, Game};
-use crate::zk::GrayWalk;
 use num_bigint::BigUint;
 use std::fmt;
 use std::str::FromStr;
@@ -378,9 +384,26 @@ pub struct Analysis {
     /// minimal number of generators).
     pub nullity: usize,
     /// The quiet patterns, press patterns that change no light: a basis for two states
-    /// and prime K, generators for a composite K (their span's exact size:
-    /// [`kernel_size`]).
-    pub quiet: Vec<Board>,
+    /// and prime K, generators for a composite K, with their exact number
+    /// ([`QuietSpace::size`]).
+    pub quiet: QuietSpace,
+}
+
+impl Analysis {
+    /// The number of positions that can be solved, `K^cells / |quiet patterns|`, exact
+    /// for every number of states.
+    ///
+    /// ```
+    /// use lightsout::{analyze, Boundary, Game, Method, Rules, Shape};
+    /// // 1 x 2, plus shape, Z_4: the quiet patterns are {(x, -x)}, 4 of 16 press
+    /// // patterns, so 16 / 4 = 4 positions are solvable.
+    /// let game = Game::new(1, 2, Rules::new(Shape::plus(), Boundary::Open, 4)?)?;
+    /// assert_eq!(analyze(&game, Method::Auto)?.solvable_positions(), 4u8.into());
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn solvable_positions(&self) -> BigUint {
+        self.quiet.solvable_positions()
+    }
 }
 
 /// One algorithm. Each describes itself (its name, whether it accepts a game, what a
@@ -513,7 +536,7 @@ pub fn solve_with(
 /// ```
 /// use lightsout::{analyze, Game, Method};
 /// let a = analyze(&Game::classic(4, 4).unwrap(), Method::Auto).unwrap();
-/// assert_eq!((a.rank, a.nullity, a.quiet.len()), (12, 4, 4));
+/// assert_eq!((a.rank, a.nullity, a.quiet.generators().len()), (12, 4, 4));
 /// ```
 ///
 /// # Errors
@@ -536,7 +559,23 @@ pub fn analyze_with(game: &Game, method: Method, budget: &Budget) -> Result<Anal
     solver.accepts(game)?;
     budget.check()?;
     let analysis = solver.analyze(game, budget)?;
-    for q in &analysis.quiet {
+    let quiet = &analysis.quiet;
+    if (quiet.rows(), quiet.cols(), quiet.modulus()) != (game.rows(), game.cols(), game.modulus())
+        || quiet.dimension() != analysis.nullity
+        || analysis.rank + analysis.nullity != game.cells()
+    {
+        return Err(Error::Internal(format!(
+            "method {method} returned {} quiet patterns of a {}x{} board for nullity {} and rank {} of this {}x{} board",
+            quiet.dimension(),
+            quiet.rows(),
+            quiet.cols(),
+            analysis.nullity,
+            analysis.rank,
+            game.rows(),
+            game.cols()
+        )));
+    }
+    for q in quiet.generators() {
         budget.check()?;
         if !game.effect(q)?.is_zero() {
             return Err(Error::Internal(format!(
@@ -624,132 +663,6 @@ impl Oriented {
             b.transpose()
         } else {
             b
-        }
-    }
-}
-
-/// The exact number of elements of the span of `quiet` (the quiet patterns of one game):
-/// `2^d` for two states, `K^d` for a prime `K`, and for a composite `K` whatever the
-/// module's structure gives (the product of the Howell form's radices). Then
-/// `K^cells / kernel_size` positions are solvable, each in `kernel_size` ways.
-///
-/// ```
-/// use lightsout::{analyze, kernel_size, Board, Boundary, Game, Method, Rules, Shape};
-/// // 1 x 2 board, plus shape, Z_6: the kernel is {(x, -x)}, six elements, one generator.
-/// let game = Game::new(1, 2, Rules::new(Shape::plus(), Boundary::Open, 6)?)?;
-/// let a = analyze(&game, Method::Auto)?;
-/// assert_eq!((a.nullity, kernel_size(&a.quiet)), (1, 6u8.into()));
-/// # Ok::<(), lightsout::Error>(())
-/// ```
-pub fn kernel_size(quiet: &[Board]) -> BigUint {
-    match span::Span::of(quiet) {
-        Ok(s) => s.size(),
-        // Boards of different games: no span to speak of.
-        Err(_) => BigUint::from(0u8),
-    }
-}
-
-/// Every solution of a position: `particular + span(quiet)`, each once, in Gray-code
-/// order (each solution differs from the previous one by one quiet pattern, added or,
-/// with K states, subtracted).
-///
-/// ```
-/// use lightsout::{analyze, solve, all_solutions, Board, Game, Method};
-/// let game = Game::classic(4, 4).unwrap();
-/// let start = Board::all_on(4, 4);
-/// let sol = solve(&game, &start, &Board::new(4, 4), Method::Auto).unwrap();
-/// let quiet = analyze(&game, Method::Auto).unwrap().quiet;
-/// let all: Vec<_> = all_solutions(sol.presses.unwrap(), &quiet).collect();
-/// assert_eq!(all.len(), 16);
-/// ```
-pub fn all_solutions(particular: Board, quiet: &[Board]) -> AllSolutions<'_> {
-    if particular.modulus() == 2 {
-        let d = quiet.len();
-        return AllSolutions(Walk::Binary {
-            quiet,
-            current: Some(particular),
-            step: 0,
-            total: if d >= 128 { u128::MAX } else { 1u128 << d },
-        });
-    }
-    let span = span::Span::of(quiet).unwrap_or(span::Span {
-        k: particular.modulus(),
-        generators: Vec::new(),
-        radices: Vec::new(),
-    });
-    AllSolutions(Walk::Modular {
-        walk: GrayWalk::new(&span.radices),
-        values: particular.values(),
-        current: Some(particular),
-        span,
-    })
-}
-
-/// The iterator of [`all_solutions`].
-#[derive(Debug)]
-pub struct AllSolutions<'a>(Walk<'a>);
-
-#[derive(Debug)]
-enum Walk<'a> {
-    /// Two states: a Gray code over the basis.
-    Binary {
-        /// The basis.
-        quiet: &'a [Board],
-        /// The next solution.
-        current: Option<Board>,
-        /// Solutions given so far.
-        step: u128,
-        /// Solutions in all (saturated).
-        total: u128,
-    },
-    /// K states: a reflected mixed-radix Gray code over the Howell generators.
-    Modular {
-        /// The generators and radices.
-        span: span::Span,
-        /// The walk over the coordinates.
-        walk: GrayWalk,
-        /// The next solution's values.
-        values: Vec<u8>,
-        /// The next solution.
-        current: Option<Board>,
-    },
-}
-
-impl Iterator for AllSolutions<'_> {
-    type Item = Board;
-
-    fn next(&mut self) -> Option<Board> {
-        match &mut self.0 {
-            Walk::Binary {
-                quiet,
-                current,
-                step,
-                total,
-            } => {
-                let out = current.take()?;
-                *step += 1;
-                if *step < *total {
-                    let j = step.trailing_zeros() as usize;
-                    *current = Some(out.sum(&quiet[j]).expect("quiet patterns match the board"));
-                }
-                Some(out)
-            }
-            Walk::Modular {
-                span,
-                walk,
-                values,
-                current,
-            } => {
-                let out = current.take()?;
-                if let Some((j, plus)) = walk.step() {
-                    span::add_scaled(values, &span.generators[j], plus, span.k);
-                    *current = Some(
-                        Board::from_values(out.rows(), out.cols(), span.k, values)
-                            .expect("values are reduced mod K"),
-                    );
-                }
-                Some(out)
-            }
         }
     }
 }

@@ -119,7 +119,7 @@ impl Solver for PolyMethod {
             method: Method::Poly,
             rank: game.cells() - quiet.len(),
             nullity: quiet.len(),
-            quiet,
+            quiet: crate::solve::QuietSpace::from_solver(game, quiet.len(), quiet)?,
         })
     }
 }

@@ -136,7 +136,7 @@ impl Solver for Rows {
             method: Method::Rows,
             rank: game.cells() - quiet.len(),
             nullity: quiet.len(),
-            quiet,
+            quiet: crate::solve::QuietSpace::from_solver(game, quiet.len(), quiet)?,
         })
     }
 }

@@ -39,10 +39,12 @@
 //! that presses it more often wins. The basis and the particular solution do not matter:
 //! every solution is compared by its cells.
 
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::Board;
 use crate::gf2::xor_into;
-use std::time::{Duration, Instant};
+use crate::solve::QuietSpace;
+use std::time::Duration;
 
 mod modular;
 mod search;
@@ -88,8 +90,14 @@ pub struct Minimal {
     pub proven: bool,
 }
 
-/// Finds the solution with the fewest presses among `particular + span(quiet)` (ties
-/// broken as the module documentation says), for any number of states.
+/// Finds the solution with the fewest presses among `particular + quiet` (ties broken as
+/// the module documentation says), for any number of states, within `opts`' time limit
+/// and threads. The same as [`minimal_within`] with a [`Budget`] made of those.
+///
+/// # Errors
+///
+/// [`Error::SizeMismatch`] if `particular` is not a press pattern of the quiet space's
+/// board.
 ///
 /// ```
 /// use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
@@ -102,46 +110,91 @@ pub struct Minimal {
 /// ```
 pub fn minimal(
     particular: &Board,
-    quiet: &[Board],
+    quiet: &QuietSpace,
     opts: &MinimalOptions,
 ) -> Result<Minimal, Error> {
+    let mut budget = Budget::unlimited();
+    if let Some(limit) = opts.time_limit {
+        budget = budget.with_time_limit(limit);
+    }
+    if let Some(threads) = opts.threads {
+        budget = budget.with_threads(threads);
+    }
+    minimal_within(particular, quiet, opts.max_nullity, &budget)
+}
+
+/// Finds the solution with the fewest presses among `particular + quiet`, searching
+/// every solution when the nullity is at most `max_nullity` (then the answer is proven
+/// minimal unless `budget` runs out first), else the best a local search finds.
+///
+/// The budget's deadline and cancel flag both stop the search early: the answer is then
+/// the best found so far, marked not proven (never an error). Its thread count bounds
+/// the threads the search starts.
+///
+/// # Errors
+///
+/// [`Error::SizeMismatch`] if `particular` is not a press pattern of the quiet space's
+/// board.
+///
+/// ```
+/// use lightsout::{analyze, minimal_within, solve, Board, Budget, Game, Method};
+/// use std::time::Duration;
+/// let game = Game::classic(5, 5)?;
+/// let sol = solve(&game, &Board::all_on(5, 5), &Board::new(5, 5), Method::Auto)?;
+/// let quiet = analyze(&game, Method::Auto)?.quiet;
+/// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(10)).with_threads(1);
+/// let best = minimal_within(&sol.presses.unwrap(), &quiet, 32, &budget)?;
+/// assert_eq!((best.presses_count, best.proven), (15, true));
+/// # Ok::<(), lightsout::Error>(())
+/// ```
+pub fn minimal_within(
+    particular: &Board,
+    quiet: &QuietSpace,
+    max_nullity: usize,
+    budget: &Budget,
+) -> Result<Minimal, Error> {
+    let expected = (quiet.rows(), quiet.cols(), quiet.modulus());
+    if (particular.rows(), particular.cols(), particular.modulus()) != expected {
+        return Err(Error::SizeMismatch {
+            expected: format!(
+                "a {}x{} press pattern with {} states",
+                expected.0, expected.1, expected.2
+            ),
+            found: format!(
+                "{}x{} with {} states",
+                particular.rows(),
+                particular.cols(),
+                particular.modulus()
+            ),
+        });
+    }
     let Some(p) = particular.bits() else {
-        return modular::minimal(particular, quiet, opts);
+        return modular::minimal(particular, quiet, max_nullity, budget);
     };
     let basis: Vec<Vec<u64>> = quiet
+        .generators()
         .iter()
-        .map(|q| {
-            q.bits()
-                .filter(|b| b.words().len() == p.words().len())
-                .map(|b| b.words().to_vec())
-                .ok_or_else(|| {
-                    Error::Unsupported("quiet patterns do not match the particular solution".into())
-                })
-        })
-        .collect::<Result<_, _>>()?;
-    let deadline = opts.time_limit.map(|t| Instant::now() + t);
-    let threads = opts
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()))
-        .max(1);
+        .map(|q| q.bits().expect("two states, checked").words().to_vec())
+        .collect();
+    let threads = budget.threads();
     let p = p.words().to_vec();
     let basis = echelon(basis);
 
     // A good first answer: the particular solution improved by the local search.
-    let exhaustive = basis.len() <= opts.max_nullity;
-    let budget = if exhaustive {
-        Budget::Restarts(4 * basis.len().min(64))
+    let exhaustive = basis.len() <= max_nullity;
+    let effort = if exhaustive {
+        Effort::Restarts(4 * basis.len().min(64))
     } else {
-        Budget::Converged(64)
+        Effort::Converged(64)
     };
-    let mut best = local_search(&p, &basis, budget, deadline);
+    let mut best = local_search(&p, &basis, effort, budget);
     let mut proven = false;
     if exhaustive {
-        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, deadline);
+        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, budget);
         best = found;
         proven = complete;
     } else {
-        best = neighbourhoods(best, &basis, threads, deadline);
+        best = neighbourhoods(best, &basis, threads, budget);
     }
     let mut presses = particular.clone();
     presses
@@ -233,21 +286,16 @@ fn first_one(v: &[u64]) -> Option<usize> {
 /// limit (2^26 candidates: a fraction of a second each).
 const NEIGHBOURHOOD: usize = 26;
 /// Neighbourhoods in a row without improvement before the search above the exhaustive
-/// limit stops (it stops at the deadline anyway).
+/// limit stops (it stops when the budget runs out anyway).
 const NEIGHBOURHOOD_TRIES: usize = 8;
 
 /// Above the exhaustive limit: exhaustive searches of `best + span(S)` for random
 /// subsets `S` of the basis, keeping any improvement, until `NEIGHBOURHOOD_TRIES` in a
-/// row find nothing better or the deadline passes.
-fn neighbourhoods(
-    mut best: Best,
-    basis: &[Vec<u64>],
-    threads: usize,
-    deadline: Option<Instant>,
-) -> Best {
+/// row find nothing better or the budget runs out.
+fn neighbourhoods(mut best: Best, basis: &[Vec<u64>], threads: usize, budget: &Budget) -> Best {
     let mut rng = XorShift(0x6a09_e667_f3bc_c909);
     let mut misses = 0;
-    while misses < NEIGHBOURHOOD_TRIES && deadline.is_none_or(|d| Instant::now() <= d) {
+    while misses < NEIGHBOURHOOD_TRIES && !budget.is_spent() {
         // A random subset: a partial Fisher-Yates shuffle of the indices.
         let mut idx: Vec<usize> = (0..basis.len()).collect();
         let k = NEIGHBOURHOOD.min(idx.len());
@@ -256,7 +304,7 @@ fn neighbourhoods(
             idx.swap(i, j);
         }
         let subset: Vec<Vec<u64>> = idx[..k].iter().map(|&i| basis[i].clone()).collect();
-        let (found, _) = Search::new(&best.words, &subset).run(best.clone(), threads, deadline);
+        let (found, _) = Search::new(&best.words, &subset).run(best.clone(), threads, budget);
         if found.beats(&best) {
             best = found;
             misses = 0;
@@ -267,22 +315,22 @@ fn neighbourhoods(
     best
 }
 
-/// How long the local search runs (besides the deadline).
+/// How long the local search runs (besides the budget).
 #[derive(Clone, Copy)]
-enum Budget {
+enum Effort {
     /// This many starts.
     Restarts(usize),
     /// Until this many starts in a row found nothing better.
     Converged(usize),
 }
 
-impl Budget {
+impl Effort {
     /// The restarts of a local search: `descend(start)` for `start = 0, 1, ...` (start 0
-    /// from the particular solution) until the budget is spent or the deadline passes.
+    /// from the particular solution) until the effort is spent or the budget runs out.
     /// Returns the best of `first` and every start's answer, by `beats`.
     fn restarts<C>(
         self,
-        deadline: Option<Instant>,
+        budget: &Budget,
         first: C,
         beats: impl Fn(&C, &C) -> bool,
         mut descend: impl FnMut(usize) -> C,
@@ -291,11 +339,11 @@ impl Budget {
         let (mut start, mut since_better) = (0usize, 0usize);
         loop {
             match self {
-                Budget::Restarts(n) if start >= n => break,
-                Budget::Converged(n) if since_better >= n => break,
+                Effort::Restarts(n) if start >= n => break,
+                Effort::Converged(n) if since_better >= n => break,
                 _ => {}
             }
-            if deadline.is_some_and(|d| Instant::now() > d) {
+            if budget.is_spent() {
                 break;
             }
             let candidate = descend(start);
@@ -312,7 +360,7 @@ impl Budget {
 }
 
 /// The xorshift64 generator: cheap pseudo-random words for the searches, each from a
-/// fixed seed, so a search that the deadline does not cut short gives the same answer on
+/// fixed seed, so a search that the budget does not cut short gives the same answer on
 /// every run.
 struct XorShift(u64);
 
@@ -327,11 +375,11 @@ impl XorShift {
 
 /// Steepest-descent over single basis flips from the particular solution and from
 /// pseudo-random combinations.
-fn local_search(p: &[u64], basis: &[Vec<u64>], budget: Budget, deadline: Option<Instant>) -> Best {
+fn local_search(p: &[u64], basis: &[Vec<u64>], effort: Effort, budget: &Budget) -> Best {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut x = p.to_vec();
     let mut trial = x.clone();
-    budget.restarts(deadline, Best::new(p.to_vec()), Best::beats, |start| {
+    effort.restarts(budget, Best::new(p.to_vec()), Best::beats, |start| {
         x.copy_from_slice(p);
         if start > 0 {
             for b in basis {
@@ -422,7 +470,7 @@ mod tests {
                     for kernel in Kernel::available() {
                         let seed = Best::new(p.clone());
                         let search = Search::with_kernel(&p, &basis, kernel);
-                        let (got, complete) = search.run(seed, threads, None);
+                        let (got, complete) = search.run(seed, threads, &Budget::unlimited());
                         assert!(complete);
                         assert_eq!(
                             got, want,
@@ -430,7 +478,7 @@ mod tests {
                         );
                     }
                 }
-                let local = local_search(&p, &basis, Budget::Restarts(4), None);
+                let local = local_search(&p, &basis, Effort::Restarts(4), &Budget::unlimited());
                 assert!(!local.beats(&want));
             }
         }
@@ -521,8 +569,12 @@ mod tests {
             let best = best.unwrap();
             assert_eq!(got.presses.values(), best.values, "{m}x{n} mod {k}");
             assert_eq!(got.presses_count, best.total);
-            let span = crate::solve::span::Span::of(&quiet).unwrap();
-            let local = modular::local_search(&p.values(), &span, Budget::Restarts(8), None);
+            let local = modular::local_search(
+                &p.values(),
+                &quiet,
+                Effort::Restarts(8),
+                &Budget::unlimited(),
+            );
             assert!(!local.beats(&best));
         }
     }

@@ -1,12 +1,13 @@
 //! The minimal-press search for K states: a reflected Gray walk over the Howell
 //! generators of the quiet patterns, or a local search above the exhaustive limit.
 
-use super::{Budget, Minimal, MinimalOptions, XorShift};
+use super::{Effort, Minimal, XorShift};
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::Board;
-use crate::solve::span::{add_scaled, Span};
+use crate::solve::quiet::{add_scaled, Coordinates};
+use crate::solve::QuietSpace;
 use crate::zk::GrayWalk;
-use std::time::Instant;
 
 /// A candidate: its total presses and its press counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,38 +38,31 @@ impl Counts {
     }
 }
 
+/// The minimal search for `particular` (checked to match `quiet` by the caller).
 pub(super) fn minimal(
     particular: &Board,
-    quiet: &[Board],
-    opts: &MinimalOptions,
+    quiet: &QuietSpace,
+    max_nullity: usize,
+    budget: &Budget,
 ) -> Result<Minimal, Error> {
-    if quiet.iter().any(|q| {
-        (q.rows(), q.cols(), q.modulus())
-            != (particular.rows(), particular.cols(), particular.modulus())
-    }) {
-        return Err(Error::Unsupported(
-            "quiet patterns do not match the particular solution".into(),
-        ));
-    }
-    let span = Span::of(quiet)?;
-    let deadline = opts.time_limit.map(|t| Instant::now() + t);
+    let span = quiet.coordinates();
+    let k = quiet.modulus();
     let p = particular.values();
     let limit = 1u64
-        .checked_shl(opts.max_nullity.min(63) as u32)
+        .checked_shl(max_nullity.min(63) as u32)
         .unwrap_or(u64::MAX);
-    let (best, proven) = match span.count() {
-        Some(n) if n <= limit => exhaustive(&p, &span, deadline),
+    let count = span
+        .radices
+        .iter()
+        .try_fold(1u64, |acc, &r| acc.checked_mul(u64::from(r)));
+    let (best, proven) = match count {
+        Some(n) if n <= limit => exhaustive(&p, span, k, budget),
         _ => (
-            local_search(&p, &span, Budget::Converged(64), deadline),
+            local_search(&p, quiet, Effort::Converged(64), budget),
             false,
         ),
     };
-    let presses = Board::from_values(
-        particular.rows(),
-        particular.cols(),
-        particular.modulus(),
-        &best.values,
-    )?;
+    let presses = Board::from_values(particular.rows(), particular.cols(), k, &best.values)?;
     Ok(Minimal {
         presses,
         presses_count: best.total,
@@ -77,7 +71,7 @@ pub(super) fn minimal(
 }
 
 /// The nonzero cells of each generator.
-fn supports(span: &Span) -> Vec<Vec<usize>> {
+fn supports(span: &Coordinates) -> Vec<Vec<usize>> {
     span.generators
         .iter()
         .map(|g| (0..g.len()).filter(|&i| g[i] != 0).collect())
@@ -85,9 +79,9 @@ fn supports(span: &Span) -> Vec<Vec<usize>> {
 }
 
 /// Every solution, in the reflected Gray code; returns the best and whether the walk
-/// finished before the deadline.
-fn exhaustive(p: &[u8], span: &Span, deadline: Option<Instant>) -> (Counts, bool) {
-    let k = u16::from(span.k);
+/// finished before the budget ran out.
+fn exhaustive(p: &[u8], span: &Coordinates, k: u8, budget: &Budget) -> (Counts, bool) {
+    let k = u16::from(k);
     let supports = supports(span);
     let mut cur = p.to_vec();
     let mut total: u64 = cur.iter().map(|&v| u64::from(v)).sum();
@@ -117,7 +111,7 @@ fn exhaustive(p: &[u8], span: &Span, deadline: Option<Instant>) -> (Counts, bool
             }
         }
         steps += 1;
-        if steps.is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() > d) {
+        if steps.is_multiple_of(1024) && budget.is_spent() {
             return (best, false);
         }
     }
@@ -128,18 +122,19 @@ fn exhaustive(p: &[u8], span: &Span, deadline: Option<Instant>) -> (Counts, bool
 /// solution and from pseudo-random coordinates.
 pub(super) fn local_search(
     p: &[u8],
-    span: &Span,
-    budget: Budget,
-    deadline: Option<Instant>,
+    quiet: &QuietSpace,
+    effort: Effort,
+    budget: &Budget,
 ) -> Counts {
+    let (span, k) = (quiet.coordinates(), quiet.modulus());
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut trial = p.to_vec();
-    budget.restarts(deadline, Counts::new(p.to_vec()), Counts::beats, |start| {
+    effort.restarts(budget, Counts::new(p.to_vec()), Counts::beats, |start| {
         let mut x = p.to_vec();
         if start > 0 {
             for (g, &r) in span.generators.iter().zip(&span.radices) {
                 for _ in 0..rng.next_u64() % u64::from(r) {
-                    add_scaled(&mut x, g, true, span.k);
+                    add_scaled(&mut x, g, true, k);
                 }
             }
         }
@@ -149,7 +144,7 @@ pub(super) fn local_search(
             for g in &span.generators {
                 for plus in [true, false] {
                     trial.copy_from_slice(&cur.values);
-                    add_scaled(&mut trial, g, plus, span.k);
+                    add_scaled(&mut trial, g, plus, k);
                     let t = Counts::new(trial.clone());
                     if t.total < cur.total {
                         cur = t;

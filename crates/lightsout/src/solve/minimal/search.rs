@@ -2,10 +2,10 @@
 //! AVX2, AVX-512), as the parent module's documentation describes.
 
 use super::{Best, XorShift};
+use crate::budget::Budget;
 use crate::gf2::{extend_word_basis, xor_into};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Number of coefficients handled together by the Walsh–Hadamard step.
 const LO: usize = 6;
@@ -119,12 +119,7 @@ impl Search {
 
     /// Searches every solution; returns the best (`seed` unless something beats it) and
     /// whether the search was complete.
-    pub(super) fn run(
-        &self,
-        seed: Best,
-        threads: usize,
-        deadline: Option<Instant>,
-    ) -> (Best, bool) {
+    pub(super) fn run(&self, seed: Best, threads: usize, budget: &Budget) -> (Best, bool) {
         // Chunks: the last `split` hi coefficients fixed, the others (but the mid ones,
         // which are in the lanes) in Gray-code order.
         let split = (self.hi.len() - self.mid).min(8);
@@ -140,7 +135,7 @@ impl Search {
                 if chunk >= chunks || stopped.load(Ordering::Relaxed) {
                     break;
                 }
-                if !self.chunk(chunk, split, &bound, &mut local, deadline) {
+                if !self.chunk(chunk, split, &bound, &mut local, budget) {
                     stopped.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -167,14 +162,14 @@ impl Search {
     }
 
     /// One chunk: the last `split` hi coefficients are the bits of `chunk`, the others
-    /// run through Gray-code order. Returns false if the deadline passed.
+    /// run through Gray-code order. Returns false if the budget ran out.
     fn chunk(
         &self,
         chunk: usize,
         split: usize,
         bound: &AtomicU64,
         local: &mut Option<Best>,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> bool {
         let free = self.hi.len() - split;
         let mut cur = self.start.clone();
@@ -190,7 +185,7 @@ impl Search {
             sizes: &self.sizes,
             base: self.base,
             bound,
-            deadline,
+            budget,
         };
         let (lo_lanes, mid_lanes) = (1usize << self.lo, 1usize << self.mid);
         let mut hit = |gray: u64, weights: &[[i32; LANES]; GROUPS]| {
@@ -272,7 +267,7 @@ pub(super) struct Scan<'a> {
     pub sizes: &'a [i32; GROUPS],
     pub base: i64,
     pub bound: &'a AtomicU64,
-    pub deadline: Option<Instant>,
+    pub budget: &'a Budget,
 }
 
 /// The transformed weights of one step: `[t][lane]` (lane 0 only without mid lanes).
@@ -336,7 +331,7 @@ impl Kernel {
 
     /// Runs `scan` to the end of its chunk, calling `hit` with the Gray-code state and
     /// the transformed weights whenever one of them may reach the bound. Returns false
-    /// if the deadline passed.
+    /// if the budget ran out.
     pub(super) fn scan(self, scan: &mut Scan, hit: &mut dyn FnMut(u64, &Weights)) -> bool {
         match self {
             Kernel::Plain => scan_loop(scan, hit, group_weights),
@@ -383,7 +378,7 @@ fn scan_loop(
         if step == steps {
             return true;
         }
-        if step & 0x3FF == 0 && scan.deadline.is_some_and(|d| Instant::now() > d) {
+        if step & 0x3FF == 0 && scan.budget.is_spent() {
             return false;
         }
         let j = step.trailing_zeros() as usize;
