@@ -10,6 +10,7 @@ pub mod commands;
 pub mod error;
 pub mod input;
 pub mod output;
+pub mod printer;
 pub mod streaming;
 
 use cli::{Cli, Command};

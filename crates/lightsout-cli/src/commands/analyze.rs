@@ -3,12 +3,9 @@
 use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::{analyze, sutner_nullity, Board, Game, Method};
+use crate::printer::{Analyzed, Printer, Style};
+use lightsout::{analyze, sutner_nullity, Game, Method};
 use lightsout_formats::graph;
-use lightsout_formats::json::AnalyzeReport;
-use lightsout_formats::text;
-use num_bigint::BigUint;
-use std::io::Write;
 
 /// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
 fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
@@ -38,43 +35,16 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
     let game = game(args)?;
     let (rows, cols) = (game.rows(), game.cols());
     let a = analyze(&game, args.method)?;
-    let (positions, solvable) = solvable_positions(&game, &a.quiet);
-    if args.json {
-        out.json_line(&AnalyzeReport {
-            rows,
-            cols,
-            method: a.method.name(),
-            rank: a.rank as u128,
-            nullity: a.nullity,
-            solvable_positions: solvable.to_string(),
-            quiet_patterns: Some(a.quiet.generators().iter().map(Board::to_rows).collect()),
-        })?;
-    } else {
-        let w = out.writer();
-        writeln!(w, "board: {rows}x{cols} ({})", game.rules().describe())?;
-        writeln!(w, "rank: {}", a.rank)?;
-        writeln!(w, "nullity: {}", a.nullity)?;
-        writeln!(w, "solvable positions: {solvable} of {positions}")?;
-        // Over Z_K for composite K the quiet patterns form a module, not a vector space.
-        let prime = lightsout::zk::is_prime(game.modulus().into());
-        let what = if prime { "a basis" } else { "generators" };
-        writeln!(w, "quiet patterns: {} ({what})", a.quiet.generators().len())?;
-        for (i, q) in a.quiet.generators().iter().enumerate() {
-            writeln!(w)?;
-            writeln!(w, "quiet pattern {}:", i + 1)?;
-            text::write(q, w)?;
-        }
-    }
-    Ok(Exit::Ok)
-}
-
-/// The number of positions of `game` and how many of them are solvable, given its quiet
-/// patterns: every solvable position has as many solutions as the quiet patterns span
-/// (`K^nullity` for a prime K; for a composite K the module's own size).
-pub(crate) fn solvable_positions(game: &Game, quiet: &lightsout::QuietSpace) -> (BigUint, BigUint) {
-    let positions = BigUint::from(game.modulus()).pow(game.cells() as u32);
-    let solvable = &positions / quiet.size();
-    (positions, solvable)
+    Printer::new(out, Style::from_json_flag(args.json)).analysis(&Analyzed {
+        rows,
+        cols,
+        rules: game.rules().describe(),
+        method: a.method,
+        rank: a.rank as u128,
+        nullity: a.nullity,
+        solvable: a.solvable_positions().to_string(),
+        quiet: Some(&a.quiet),
+    })
 }
 
 /// Largest shorter side `--nullity-only` accepts: polynomials of degree 10^8 take about a
@@ -105,21 +75,14 @@ fn nullity_only(
     let nullity = sutner_nullity(rows, cols, self_toggle);
     // The rank can pass 2^64 (both sides near 2^32 and beyond): exact in u128.
     let rank = rows as u128 * cols as u128 - nullity as u128;
-    if args.json {
-        out.json_line(&AnalyzeReport {
-            rows,
-            cols,
-            method: Method::Poly.name(),
-            rank,
-            nullity,
-            solvable_positions: format!("2^{rank}"),
-            quiet_patterns: None,
-        })?;
-    } else {
-        let w = out.writer();
-        writeln!(w, "board: {rows}x{cols} ({})", rules.describe())?;
-        writeln!(w, "rank: {rank}")?;
-        writeln!(w, "nullity: {nullity}")?;
-    }
-    Ok(Exit::Ok)
+    Printer::new(out, Style::from_json_flag(args.json)).analysis(&Analyzed {
+        rows,
+        cols,
+        rules: rules.describe(),
+        method: Method::Poly,
+        rank,
+        nullity,
+        solvable: format!("2^{rank}"),
+        quiet: None,
+    })
 }

@@ -13,17 +13,16 @@
 //! streamed along its rows against 0.92 s transposed in memory, 200 x 1,000,000 0.11 s
 //! against 0.58 s. So every board streams along its rows, however wide.
 
-use super::solve::{print_unsolvable, Summary, RANK_TEST_REASON, WITNESS_MAX_CELLS};
 use crate::atomic;
 use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
 use crate::output::{refuse_big_text, Out};
+use crate::printer::{Presses, Printer, Solved, Style};
 use crate::streaming::{native_order, write_rows, Bits};
 use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
 use lightsout::solve::StreamPlan;
-use lightsout::{Game, Method, Rules};
+use lightsout::{Game, Method, Rules, Unsolvable, RANK_TEST_REASON, WITNESS_MAX_CELLS};
 use lightsout_formats::detect::Format;
-use lightsout_formats::json::SolveReport;
 
 /// Solves by streaming if the request allows it; `None` means "use the in-memory path".
 pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<Exit>, CliError> {
@@ -104,34 +103,22 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
         Some(path) => atomic::write_file(path, |w| write_rows(w, format, rows, cols, write))?,
         None => write_rows(out.writer(), format, rows, cols, write)?,
     };
-    if args.json {
-        out.json_line(&SolveReport {
-            output: args.output.as_ref().map(|p| p.display().to_string()),
-            ..SolveReport::solved(
-                rows,
-                cols,
-                Method::Poly,
-                answer.nullity,
-                &answer.count,
-                answer.press_count,
-            )
-        })?;
-    } else {
-        let summary = Summary {
-            press_count: answer.press_count,
-            label: "",
+    Printer::new(out, Style::from_json_flag(args.json))
+        .solved(&Solved {
+            rows,
+            cols,
+            method: Method::Poly,
             nullity: answer.nullity,
             count: &answer.count,
-            method: Method::Poly,
-        };
-        if args.output.is_none() && format != Format::Text {
-            // A bitmap on stdout stands alone; the summary goes to stderr.
-            summary.write(&mut std::io::stderr().lock(), None)?;
-        } else {
-            summary.write(out.writer(), args.output.as_deref())?;
-        }
-    }
-    Ok(Some(Exit::Ok))
+            press_count: answer.press_count,
+            proven: None,
+            presses: match &args.output {
+                Some(path) => Presses::File(path),
+                None => Presses::Streamed(format),
+            },
+            pressed_nodes: None,
+        })
+        .map(Some)
 }
 
 /// An unsolvable streamed board: small ones go to the in-memory path (which explains
@@ -145,6 +132,11 @@ fn unsolvable(
     if game.cells() <= WITNESS_MAX_CELLS {
         return Ok(None);
     }
-    let reason = RANK_TEST_REASON.to_string();
-    print_unsolvable(out, args.json, game, Method::Poly, nullity, reason, None).map(Some)
+    let why = Unsolvable {
+        reason: RANK_TEST_REASON.to_string(),
+        witness: None,
+    };
+    Printer::new(out, Style::from_json_flag(args.json))
+        .unsolvable((game.rows(), game.cols()), Method::Poly, nullity, &why)
+        .map(Some)
 }

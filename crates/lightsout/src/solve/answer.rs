@@ -301,7 +301,7 @@ fn check_basis_size(game: &Game, nullity: usize) -> Result<(), Error> {
         .saturating_mul(nullity as u64);
     if bytes > MAX_BASIS_BYTES {
         return Err(Error::LimitExceeded(format!(
-            "--all/--min need the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",
+            "every solution or the fewest presses need the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",
             game.rows(),
             game.cols(),
             human_bytes(bytes),
@@ -432,14 +432,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_basis_limit_keeps_the_cli_message() {
+    fn the_basis_limit_names_the_size_and_the_limit() {
         let game = Game::classic(1024, 1024).unwrap();
         // 1024 rows of 16 words: 128 KiB a pattern; 8,192 of them are exactly 1 GiB.
         assert!(check_basis_size(&game, 8192).is_ok());
         assert_eq!(
             check_basis_size(&game, 10_000),
             Err(Error::LimitExceeded(
-                "--all/--min need the 10000 quiet patterns of this 1024x1024 board in memory (1.2 GiB), more than the limit of 1.0 GiB".into()
+                "every solution or the fewest presses need the 10000 quiet patterns of this 1024x1024 board in memory (1.2 GiB), more than the limit of 1.0 GiB".into()
             ))
         );
         let three = Game::new(
