@@ -1,4 +1,8 @@
 //! Every command and flag, in one place.
+//!
+//! The doc comments below are clap's help texts (shown as written), not rustdoc prose:
+//! JSON examples like `[[u,v],...]` are not links.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 use clap::{Args, Parser, Subcommand};
 use lightsout::{Method, Rules, RulesSpec};

@@ -14,6 +14,7 @@ mod bitvec;
 pub mod chebyshev;
 mod matrix;
 mod poly;
+mod simd;
 
 pub(crate) use bitvec::extend_word_basis;
 pub use bitvec::{count_ones, tail_mask, words_for, xor_into, BitVec, WORD_BITS};
@@ -22,3 +23,4 @@ pub use matrix::{BitMatrix, Reduced};
 #[doc(hidden)]
 pub use poly::reference as poly_reference;
 pub use poly::Poly;
+pub(crate) use simd::with_wide_simd;

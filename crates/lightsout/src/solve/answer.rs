@@ -327,7 +327,7 @@ fn human_bytes(b: u64) -> String {
     }
 }
 
-/// Why `start -> target` has no solution in `game` (for a position [`crate::solve`]
+/// Why `start -> target` has no solution in `game` (for a position [`crate::solve()`]
 /// found unsolvable; `method` computes the quiet patterns): for two-state games with a
 /// symmetric toggle matrix, small enough, a quiet pattern whose overlap with the lights
 /// to change is odd; otherwise the rank test.

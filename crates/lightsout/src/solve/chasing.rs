@@ -14,7 +14,7 @@
 use super::stream::{BitOrder, RowSource};
 use crate::budget::Ticker;
 use crate::error::Error;
-use crate::gf2::{words_for, BitMatrix, WORD_BITS};
+use crate::gf2::{with_wide_simd, words_for, BitMatrix, WORD_BITS};
 
 /// `out = b ^ prev ^ (A + s) cur` on rows in order `MSB` (`self_mask` all ones for the
 /// self toggle, else 0; `last_mask` the valid bits of the last word).
@@ -125,27 +125,6 @@ where
         },
     )?;
     Ok(cur)
-}
-
-/// Runs `f` compiled for AVX2 (and POPCNT) where the CPU has them, so that the word
-/// loops inlined into it use 256-bit registers; else as compiled. On a 10,000^2 bitmap
-/// this cut the solver's CPU time by a fifth (`perf stat` task-clock, 19 ms to 15 ms).
-#[inline(always)]
-pub(crate) fn with_wide_simd<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(target_arch = "x86_64")]
-    {
-        #[target_feature(enable = "avx2,popcnt")]
-        fn wide<R>(f: impl FnOnce() -> R) -> R {
-            f()
-        }
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: the CPU has the features `wide` is compiled for.
-            return unsafe { wide(f) };
-        }
-    }
-    f()
 }
 
 /// The all-off board: chasing it from a first row gives that row's quiet-pattern

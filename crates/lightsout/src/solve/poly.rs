@@ -8,12 +8,13 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::{chase_source, with_wide_simd, Blank, Step};
+use super::chasing::{chase_source, Blank, Step};
 use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
 use super::{binary_count, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
+use crate::gf2::with_wide_simd;
 use crate::gf2::{chebyshev, words_for, Poly};
 use num_bigint::BigUint;
 

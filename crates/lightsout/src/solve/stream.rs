@@ -8,9 +8,8 @@
 //! of bitmap files (bytes most significant bit first, loaded big-endian), so that a PBM
 //! file is read and written with one byte swap per word and no bit reversal.
 
-use super::chasing::with_wide_simd;
 use crate::error::Error;
-use crate::gf2::{tail_mask, words_for, BitMatrix, WORD_BITS};
+use crate::gf2::{tail_mask, with_wide_simd, words_for, BitMatrix, WORD_BITS};
 use std::io::Write;
 
 /// Where column `c` of a row sits in its words (always word `c / 64`).
