@@ -237,21 +237,8 @@ pub fn parse_bytes(s: &str) -> Result<u64, FormatError> {
     Ok(bytes as u64)
 }
 
-/// A byte count for messages: `512 B`, `1.5 GiB`.
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut v = b as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{b} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
-}
+/// A byte count for messages: `512 B`, `1.5 GiB` (the library's, so both speak alike).
+pub use lightsout::human_bytes;
 
 #[cfg(test)]
 mod tests {

@@ -77,3 +77,24 @@ pub(crate) fn instead_hint(instead: Option<&'static str>) -> String {
 pub(crate) const NO_METHOD: &str = "no method handles this board within its limits: \
      use a smaller board (or the plus or sigma rules on an open two-state board, which \
      method 'poly' solves at any size)";
+
+/// A byte count as the library's messages write it: `512 B`, `1.5 GiB`.
+///
+/// ```
+/// assert_eq!(lightsout::human_bytes(512), "512 B");
+/// assert_eq!(lightsout::human_bytes(3 << 29), "1.5 GiB");
+/// ```
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}

@@ -44,7 +44,7 @@ mod testing;
 pub mod zk;
 
 pub use budget::Budget;
-pub use error::Error;
+pub use error::{human_bytes, Error};
 pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
 /// The exact integers of solution counts and solvable positions (`num-bigint`'s).
 pub use num_bigint::BigUint;

@@ -5,7 +5,7 @@
 use super::minimal::{minimal_within, DEFAULT_TIME_LIMIT, MAX_PROVEN_NULLITY};
 use super::{analyze_with, solve_with, Method, QuietSpace};
 use crate::budget::Budget;
-use crate::error::Error;
+use crate::error::{human_bytes, Error};
 use crate::game::{Board, Game};
 use num_bigint::BigUint;
 use std::time::Duration;
@@ -309,22 +309,6 @@ fn check_basis_size(game: &Game, nullity: usize) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// `1.5 GiB` and the like.
-fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = b as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{b} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
 }
 
 /// Why `start -> target` has no solution in `game` (for a position [`crate::solve()`]

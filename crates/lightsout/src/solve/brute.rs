@@ -65,14 +65,6 @@ impl Solver for Brute {
         Method::Brute
     }
 
-    fn accepts(&self, game: &Game) -> Result<(), Error> {
-        admit(game).map_err(|r| r.into_error(Method::Brute, game))
-    }
-
-    fn cost(&self, game: &Game) -> Cost {
-        cost(game)
-    }
-
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
         self.accepts(game)?;
         let sweep = sweep(game, &rhs.values(), true, budget)?;

@@ -66,14 +66,6 @@ impl Solver for Chase {
         Method::Chase
     }
 
-    fn accepts(&self, game: &Game) -> Result<(), Error> {
-        admit(game).map_err(|r| r.into_error(Method::Chase, game))
-    }
-
-    fn cost(&self, game: &Game) -> Cost {
-        cost(game)
-    }
-
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
         self.accepts(game)?;
         if game.rules().plus_family().is_none() {

@@ -93,14 +93,6 @@ impl Solver for Gauss {
         Method::Gauss
     }
 
-    fn accepts(&self, game: &Game) -> Result<(), Error> {
-        admit(game).map_err(|r| r.into_error(Method::Gauss, game))
-    }
-
-    fn cost(&self, game: &Game) -> Cost {
-        cost(game)
-    }
-
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
         self.accepts(game)?;
         if game.modulus() != 2 {

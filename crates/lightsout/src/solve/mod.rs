@@ -156,6 +156,17 @@ impl Method {
         }
     }
 
+    /// This concrete method's estimated cost on `game` (from its module's one formula).
+    fn estimate(self, game: &Game) -> Cost {
+        match self {
+            Method::Brute => brute::cost(game),
+            Method::Rows => rows::cost(game),
+            Method::Gauss | Method::Auto => gauss::cost(game),
+            Method::Chase => chase::cost(game),
+            Method::Poly => poly::cost(game),
+        }
+    }
+
     /// The refusal of this method for `game` (an internal error if it accepts it).
     pub(crate) fn refusal(self, game: &Game) -> Error {
         match self.admit(game) {
@@ -427,7 +438,10 @@ pub trait Solver: Send + Sync {
     ///
     /// [`Error::Unsupported`] for rules the method does not handle, [`Error::TooLarge`]
     /// above one of its size limits.
-    fn accepts(&self, game: &Game) -> Result<(), Error>;
+    fn accepts(&self, game: &Game) -> Result<(), Error> {
+        let method = self.method();
+        method.admit(game).map_err(|r| r.into_error(method, game))
+    }
 
     /// The same as [`Solver::accepts`] (its older name).
     ///
@@ -441,7 +455,9 @@ pub trait Solver: Send + Sync {
     /// The estimated cost of one solve or analysis of `game` ([`Cost::UNSUPPORTED`]
     /// where the rules are outside the method's reach; above a size limit, what it would
     /// cost).
-    fn cost(&self, game: &Game) -> Cost;
+    fn cost(&self, game: &Game) -> Cost {
+        self.method().estimate(game)
+    }
 
     /// Solves `M x = rhs`: `rhs` is the change the presses must make (target minus
     /// start), within `budget`. Callers should use [`solve_with`], which also replays

@@ -63,14 +63,6 @@ impl Solver for PolyMethod {
         Method::Poly
     }
 
-    fn accepts(&self, game: &Game) -> Result<(), Error> {
-        admit(game).map_err(|r| r.into_error(Method::Poly, game))
-    }
-
-    fn cost(&self, game: &Game) -> Cost {
-        cost(game)
-    }
-
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
         self.accepts(game)?;
         let o = Oriented::new(game);

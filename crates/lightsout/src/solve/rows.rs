@@ -54,14 +54,6 @@ impl Solver for Rows {
         Method::Rows
     }
 
-    fn accepts(&self, game: &Game) -> Result<(), Error> {
-        admit(game).map_err(|r| r.into_error(Method::Rows, game))
-    }
-
-    fn cost(&self, game: &Game) -> Cost {
-        cost(game)
-    }
-
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
         self.accepts(game)?;
         let mut ticker = Ticker::new(budget);
