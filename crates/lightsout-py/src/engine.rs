@@ -1,0 +1,746 @@
+//! Every call into the `lightsout` library, in one place.
+//!
+//! The rest of the crate converts between Python and the library's types and runs this
+//! module's functions on a worker thread (see `runner.rs`); nothing else calls the solver.
+//! Each function takes the [`Budget`] of its call: today the library's `solve` and
+//! `analyze` take none, so the budget is checked between the steps here, and the
+//! fewest-press search gets its deadline and thread count through [`MinimalOptions`].
+//! When the library's budgeted calls land (`solve_with`/`analyze_with`, a cancellable
+//! minimal search, the unsolvable-position witness), they replace the calls marked
+//! `BUDGET:` and `WITNESS:` below, and nothing outside this module changes.
+
+use lightsout::game::{Preset, PRESETS};
+use lightsout::{
+    all_solutions, analyze as analyze_game, kernel_size, minimal as minimal_search, preset,
+    solve as solve_game, sutner_nullity, Board, Budget, Error, Game, Graph, Method, MinimalOptions,
+    Rules, RulesSpec,
+};
+use num_bigint::BigUint;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Largest board for which an unsolvable answer is explained with a witness pattern
+/// (the CLI's limit).
+const WITNESS_MAX_CELLS: usize = 1 << 22;
+/// The same limit for graphs and per-cell rules.
+const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
+/// Why a board has no solution, when no witness is given (the CLI's wording).
+pub const RANK_TEST_REASON: &str =
+    "the position is not in the span of the press patterns (rank test)";
+/// Why a board has no solution, when a witness is given (the CLI's wording).
+pub const WITNESS_REASON: &str = "the lights to change overlap the quiet pattern below (a press pattern that changes nothing) in an odd number of cells; every press changes that overlap by an even number";
+/// Most bytes of quiet patterns a call may hold (the CLI's limit for `--all`/`--min`).
+pub const MAX_BASIS_BYTES: u64 = 1 << 30;
+/// Largest shorter side the polynomial-only nullity accepts (the CLI's
+/// `analyze --nullity-only` limit: about a minute).
+pub const NULLITY_ONLY_MAX_SIDE: usize = 100_000_000;
+/// Boards per budget check in the classic nullity table.
+const TABLE_CHUNK: usize = 256;
+/// Below this estimated work (64-bit word operations) a call runs on the calling thread:
+/// a few milliseconds at most, not worth a worker thread or an interruption.
+const QUICK_WORK: f64 = 1e6;
+
+/// The rules of a game and what fixes its board: a preset's own board, a graph's nodes,
+/// or (for plain rules) the board given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// The rules.
+    pub rules: Rules,
+    /// The preset the rules come from.
+    pub preset: Option<&'static Preset>,
+    /// For graph rules, the number of nodes: boards are `1 x nodes`.
+    pub graph_nodes: Option<usize>,
+}
+
+impl RuleSet {
+    /// The classic rules (plus, open, two states).
+    pub fn classic() -> Self {
+        Self {
+            rules: Rules::classic(),
+            preset: None,
+            graph_nodes: None,
+        }
+    }
+
+    /// Rules from a description (a preset name, or boundary, shape, sigma switch and
+    /// number of states).
+    pub fn from_spec(spec: &RulesSpec) -> Result<Self, Error> {
+        Ok(Self {
+            rules: spec.rules()?,
+            preset: spec.preset()?,
+            graph_nodes: None,
+        })
+    }
+
+    /// Rules of a graph: `nodes` lights, and pressing `u` of an edge `(u, v)` changes `v`
+    /// (and the other way round unless `directed`).
+    pub fn from_graph(
+        nodes: usize,
+        edges: Vec<(usize, usize)>,
+        self_toggle: bool,
+        directed: bool,
+        modulus: u8,
+    ) -> Result<Self, Error> {
+        let graph = Graph::new(nodes)
+            .edges(edges)
+            .self_toggle(self_toggle)
+            .directed(directed);
+        Ok(Self {
+            rules: graph.rules(modulus)?,
+            preset: None,
+            graph_nodes: Some(nodes),
+        })
+    }
+
+    /// Number of states per light.
+    pub fn modulus(&self) -> u8 {
+        self.rules.modulus()
+    }
+
+    /// The board size the rules fix (presets and graphs), if any.
+    pub fn fixed_size(&self) -> Option<(usize, usize)> {
+        match (self.preset, self.graph_nodes) {
+            (Some(p), _) => Some((p.rows, p.cols)),
+            (None, Some(n)) => Some((1, n)),
+            (None, None) => None,
+        }
+    }
+
+    /// The game of an analysis: the fixed board, or `size` (which must agree with a fixed
+    /// one).
+    ///
+    /// # Errors
+    /// No size for plain rules, a size other than the fixed one, and bad sizes.
+    pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, Error> {
+        match (self.fixed_size(), size) {
+            (Some(fixed), Some(s)) if fixed != s => Err(Error::InvalidRules(match self.preset {
+                Some(p) => format!(
+                    "preset '{}' is played on a {}x{} board, not {}x{}",
+                    p.name, p.rows, p.cols, s.0, s.1
+                ),
+                None => format!(
+                    "the graph's board is 1x{} (one light per node), not {}x{}",
+                    fixed.1, s.0, s.1
+                ),
+            })),
+            (Some((rows, cols)), _) | (None, Some((rows, cols))) => {
+                Game::new(rows, cols, self.rules.clone())
+            }
+            (None, None) => Err(Error::InvalidSize(
+                "no board size given (rows and cols are needed unless the rules are a preset or a graph)"
+                    .into(),
+            )),
+        }
+    }
+
+    /// The game of a given board (`rows x cols` as read), with the CLI's message when a
+    /// preset's board has another size.
+    ///
+    /// # Errors
+    /// A board of the wrong size for a preset or graph, and bad sizes.
+    pub fn game_for_board(&self, rows: usize, cols: usize) -> Result<Game, Error> {
+        if let Some(p) = self.preset {
+            if (rows, cols) != (p.rows, p.cols) {
+                return Err(Error::InvalidBoard(format!(
+                    "the board is {rows}x{cols}, but preset '{}' is played on a {}x{} board",
+                    p.name, p.rows, p.cols
+                )));
+            }
+        }
+        if let Some(n) = self.graph_nodes {
+            if rows * cols != n {
+                return Err(Error::InvalidBoard(format!(
+                    "the board has {} values, but the graph has {n} nodes",
+                    rows * cols
+                )));
+            }
+            return Game::new(1, n, self.rules.clone());
+        }
+        Game::new(rows, cols, self.rules.clone())
+    }
+
+    /// The position to reach when none is given: a preset's goal, else all lights off.
+    pub fn default_target(&self, game: &Game) -> Board {
+        match self.preset {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        }
+    }
+}
+
+/// Every preset, in the CLI's order.
+pub fn presets() -> &'static [Preset] {
+    &PRESETS
+}
+
+/// The preset called `name`.
+///
+/// # Errors
+/// An unknown name (the message lists the known ones).
+pub fn find_preset(name: &str) -> Result<&'static Preset, Error> {
+    preset(name)
+}
+
+/// Parses a rules description such as `boundary=torus,shape=king,mod=3`.
+///
+/// # Errors
+/// Unknown keys and bad values.
+pub fn parse_spec(text: &str) -> Result<RulesSpec, Error> {
+    RulesSpec::parse(text)
+}
+
+/// The method called `name` (`auto`, `brute`, `rows`, `gauss`, `chase`, `poly`).
+///
+/// # Errors
+/// An unknown name.
+pub fn parse_method(name: &str) -> Result<Method, Error> {
+    name.parse()
+}
+
+/// True if solving `game` is cheap enough to run on the calling thread (and, with
+/// `minimal`, the fewest-press search too, which needs the nullity: unknown here, so
+/// only tiny boards qualify).
+pub fn is_quick(game: &Game, method: Method, minimal: bool) -> bool {
+    let work = lightsout::estimated_work(game, method);
+    if minimal {
+        game.cells() <= 64 && work < QUICK_WORK
+    } else {
+        work < QUICK_WORK
+    }
+}
+
+/// A position to solve.
+#[derive(Clone, Debug)]
+pub struct SolveRequest {
+    /// The game.
+    pub game: Game,
+    /// The start position.
+    pub start: Board,
+    /// The position to reach.
+    pub target: Board,
+    /// The method.
+    pub method: Method,
+    /// Whether to search for the fewest presses.
+    pub minimal: bool,
+}
+
+/// The answer to a [`SolveRequest`].
+#[derive(Clone, Debug)]
+pub struct SolveOutcome {
+    /// The method that solved it.
+    pub method: Method,
+    /// Dimension of the quiet patterns (number of generators for a composite K).
+    pub nullity: usize,
+    /// Number of solutions, exact.
+    pub count: BigUint,
+    /// A solution (the fewest-press one when asked), or `None` if there is none.
+    pub presses: Option<Board>,
+    /// True when `presses` is proven to have the fewest presses.
+    pub minimal: bool,
+    /// With the fewest-press search: whether it covered every solution.
+    pub proven: Option<bool>,
+    /// When unsolvable: why.
+    pub reason: Option<String>,
+    /// When unsolvable: a quiet pattern with an odd overlap with the lights to change.
+    pub witness: Option<Board>,
+}
+
+/// Solves a position, with the fewest presses when asked, and explains an unsolvable one
+/// as the CLI does (`solve --json`: `reason`, `witness`).
+///
+/// # Errors
+/// The library's errors (method limits, bad boards), a spent budget, a basis too large
+/// for the fewest-press search, and a solution that fails its replay.
+pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<SolveOutcome, Error> {
+    budget.check()?;
+    // BUDGET: lightsout::solve_with(.., budget) once the library has it.
+    let solution = solve_game(&req.game, &req.start, &req.target, req.method)?;
+    budget.check()?;
+    let Some(particular) = solution.presses.clone() else {
+        // WITNESS: the library's own explanation once it has one.
+        let (reason, witness) = explain(&req.game, &req.start, &req.target, solution.method);
+        return Ok(SolveOutcome {
+            method: solution.method,
+            nullity: solution.nullity,
+            count: solution.count,
+            presses: None,
+            minimal: false,
+            proven: None,
+            reason: Some(reason),
+            witness,
+        });
+    };
+    let mut outcome = SolveOutcome {
+        method: solution.method,
+        nullity: solution.nullity,
+        count: solution.count,
+        presses: Some(particular.clone()),
+        minimal: false,
+        proven: None,
+        reason: None,
+        witness: None,
+    };
+    if !req.minimal {
+        return Ok(outcome);
+    }
+    if solution.nullity == 0 {
+        // The only solution is the fewest-press one.
+        outcome.minimal = true;
+        outcome.proven = Some(true);
+        return Ok(outcome);
+    }
+    check_basis_size(&req.game, solution.nullity, "minimal=True")?;
+    // BUDGET: analyze_with(.., budget).
+    let quiet = analyze_game(&req.game, solution.method)?.quiet;
+    budget.check()?;
+    // BUDGET: the search should also stop on the budget's cancel flag (today it only
+    // knows a time limit, so an interrupted search runs on until its deadline).
+    let opts = MinimalOptions {
+        time_limit: budget.time_left(),
+        threads: Some(budget.threads()),
+        ..MinimalOptions::default()
+    };
+    let best = minimal_search(&particular, &quiet, &opts)?;
+    if !req
+        .game
+        .is_solution(&req.start, &req.target, &best.presses)?
+    {
+        return Err(Error::Internal(
+            "the fewest-press search returned presses that do not solve the board".into(),
+        ));
+    }
+    outcome.presses = Some(best.presses);
+    outcome.minimal = best.proven;
+    outcome.proven = Some(best.proven);
+    Ok(outcome)
+}
+
+/// Why a position has no solution: for two-state games with a symmetric toggle matrix
+/// (and boards up to the CLI's size limits), a quiet pattern whose overlap with the
+/// lights to change is odd (every press changes that overlap by an even number).
+fn explain(game: &Game, start: &Board, target: &Board, method: Method) -> (String, Option<Board>) {
+    let generic = || (RANK_TEST_REASON.to_string(), None);
+    let small = match game.rules().shape() {
+        Some(_) => game.cells() <= WITNESS_MAX_CELLS,
+        None => game.cells() <= WITNESS_MAX_EXPLICIT,
+    };
+    if game.modulus() != 2 || !game.rules().is_symmetric() || !small {
+        return generic();
+    }
+    let Ok(change) = target.difference(start) else {
+        return generic();
+    };
+    let Some(change_bits) = change.bits() else {
+        return generic();
+    };
+    let Ok(analysis) = analyze_game(game, method) else {
+        return generic();
+    };
+    let odd_overlap = |q: &Board| {
+        q.bits().is_some_and(|qb| {
+            let overlap: u32 = qb
+                .words()
+                .iter()
+                .zip(change_bits.words())
+                .map(|(a, b)| (a & b).count_ones())
+                .sum();
+            overlap % 2 == 1
+        })
+    };
+    match analysis.quiet.into_iter().find(odd_overlap) {
+        Some(q) => (WITNESS_REASON.to_string(), Some(q)),
+        None => generic(),
+    }
+}
+
+/// Errors if holding `nullity` quiet patterns of `game` would take more than
+/// [`MAX_BASIS_BYTES`]; `what` names the option that needs them.
+fn check_basis_size(game: &Game, nullity: usize, what: &str) -> Result<(), Error> {
+    let bytes =
+        board_bytes(game.rows(), game.cols(), game.modulus()).saturating_mul(nullity as u64);
+    if bytes > MAX_BASIS_BYTES {
+        return Err(Error::LimitExceeded(format!(
+            "{what} needs the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",
+            game.rows(),
+            game.cols(),
+            human_bytes(bytes),
+            human_bytes(MAX_BASIS_BYTES)
+        )));
+    }
+    Ok(())
+}
+
+/// Bytes the library takes for one board (saturating).
+pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
+    let row_bytes = if modulus == 2 {
+        cols.div_ceil(64) as u64 * 8
+    } else {
+        cols as u64
+    };
+    (rows as u64).saturating_mul(row_bytes)
+}
+
+/// A byte count for messages: `512 B`, `1.5 GiB` (the CLI's format).
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+/// The structure of a game.
+#[derive(Clone, Debug)]
+pub struct AnalysisOutcome {
+    /// The method used.
+    pub method: Method,
+    /// Rank of the toggle matrix.
+    pub rank: usize,
+    /// Dimension of the quiet patterns (generators for a composite K).
+    pub nullity: usize,
+    /// A basis (generators) of the quiet patterns.
+    pub quiet: Vec<Board>,
+}
+
+/// Rank, nullity and quiet patterns of `game`.
+///
+/// # Errors
+/// The library's errors, a spent budget, and quiet patterns too large to hold.
+pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Error> {
+    budget.check()?;
+    if let Some(self_toggle) = game.rules().plus_family() {
+        // The nullity is cheap here: refuse a basis too large before building it.
+        let nullity = sutner_nullity(game.rows(), game.cols(), self_toggle);
+        check_basis_size(game, nullity, "analyze")?;
+    }
+    // BUDGET: analyze_with(.., budget).
+    let a = analyze_game(game, method)?;
+    budget.check()?;
+    check_basis_size(game, a.quiet.len(), "analyze")?;
+    Ok(AnalysisOutcome {
+        method: a.method,
+        rank: a.rank,
+        nullity: a.nullity,
+        quiet: a.quiet,
+    })
+}
+
+/// Most bits of an exact count of positions (2^32 bits: a 512 MiB integer).
+const MAX_COUNT_BITS: f64 = 4_294_967_296.0;
+
+/// The number of solvable start positions of `game`, exact: `K^cells` divided by the
+/// size of the span of its quiet patterns (as `lightsout analyze` counts them).
+///
+/// # Errors
+/// A number too large to hold (more than 2^32 bits).
+pub fn solvable_positions(game: &Game, quiet: &[Board]) -> Result<BigUint, Error> {
+    let bits = game.cells() as f64 * f64::from(game.modulus()).log2();
+    let too_large = || {
+        Error::LimitExceeded(format!(
+            "the number of positions of a {}x{} board has about {bits:.0} bits, more than the limit of 2^32",
+            game.rows(),
+            game.cols()
+        ))
+    };
+    if bits > MAX_COUNT_BITS {
+        return Err(too_large());
+    }
+    let cells = u32::try_from(game.cells()).map_err(|_| too_large())?;
+    if game.modulus() == 2 {
+        // 2^cells / 2^nullity: the quiet patterns are a basis.
+        return Ok(lightsout::pow2(game.cells().saturating_sub(quiet.len())));
+    }
+    let positions = BigUint::from(game.modulus()).pow(cells);
+    Ok(positions / kernel_size(quiet))
+}
+
+/// The nullity of a `rows x cols` board: from polynomials alone for the plus and sigma
+/// rules on open two-state boards (any size up to a shorter side of
+/// [`NULLITY_ONLY_MAX_SIDE`]), else from an analysis.
+///
+/// # Errors
+/// Bad sizes, the size limit, and the analysis' errors.
+pub fn nullity(
+    set: &RuleSet,
+    size: Option<(usize, usize)>,
+    method: Method,
+    budget: &Budget,
+) -> Result<usize, Error> {
+    if let (Some(self_toggle), Some((rows, cols)), None) =
+        (set.rules.plus_family(), size, set.preset)
+    {
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidSize(format!(
+                "{rows}x{cols}: a board needs at least one row and one column"
+            )));
+        }
+        if rows.min(cols) > NULLITY_ONLY_MAX_SIDE {
+            return Err(Error::LimitExceeded(format!(
+                "the nullity from polynomials handles a shorter side of at most {NULLITY_ONLY_MAX_SIDE} (about a minute); {rows}x{cols} is larger"
+            )));
+        }
+        budget.check()?;
+        return Ok(sutner_nullity(rows, cols, self_toggle));
+    }
+    let game = set.game(size)?;
+    budget.check()?;
+    // BUDGET: analyze_with(.., budget).
+    Ok(analyze_game(&game, method)?.nullity)
+}
+
+/// Nullities of the `n x n` boards for `n = 1..=max_n` (`rect`: of every `m x n`, as
+/// rows of a `max_n x max_n` table), by the polynomial method for the plus and sigma
+/// rules and by analysis otherwise.
+///
+/// # Errors
+/// Presets and graphs (their board is fixed), bad rules for some `n`, a spent budget.
+pub fn table(
+    set: &RuleSet,
+    max_n: usize,
+    rect: bool,
+    method: Method,
+    budget: &Budget,
+) -> Result<Vec<Vec<usize>>, Error> {
+    if set.preset.is_some() || set.graph_nodes.is_some() {
+        return Err(Error::InvalidRules(
+            "table runs over n x n boards; a preset or a graph fixes the board, so it does not apply"
+                .into(),
+        ));
+    }
+    let plus = set.rules.plus_family();
+    let one = |m: usize, n: usize| -> Result<usize, Error> {
+        match plus {
+            Some(self_toggle) => Ok(sutner_nullity(m, n, self_toggle)),
+            None => {
+                let game = Game::new(m, n, set.rules.clone())
+                    .map_err(|e| Error::InvalidRules(format!("{m}x{n}: {e}")))?;
+                // BUDGET: analyze_with(.., budget).
+                Ok(analyze_game(&game, method)?.nullity)
+            }
+        }
+    };
+    if rect {
+        let mut rows = Vec::with_capacity(max_n);
+        for m in 1..=max_n {
+            let mut row = Vec::with_capacity(max_n);
+            for n in 1..=max_n {
+                budget.check()?;
+                // The plus rules are symmetric under transposition: reuse m > n.
+                let d = match (plus, n < m) {
+                    (Some(_), true) => rows.get(n - 1).map_or(0, |r: &Vec<usize>| r[m - 1]),
+                    _ => one(m, n)?,
+                };
+                row.push(d);
+            }
+            rows.push(row);
+        }
+        return Ok(rows);
+    }
+    let mut out = Vec::with_capacity(max_n);
+    if set.rules.is_classic() {
+        let mut n = 1;
+        while n <= max_n {
+            budget.check()?;
+            let end = (n + TABLE_CHUNK).min(max_n + 1);
+            out.extend(lightsout::solve::nullity_squares(n..end));
+            n = end;
+        }
+    } else {
+        for n in 1..=max_n {
+            budget.check()?;
+            out.push(one(n, n)?);
+        }
+    }
+    Ok(vec![out])
+}
+
+/// Sends every solution of `start -> target` to `send` (each replayed first), in the
+/// library's Gray-code order: `particular` plus the span of `quiet`. Stops when `send`
+/// returns false or after `limit` solutions.
+///
+/// # Errors
+/// A solution that fails its replay (a bug).
+pub fn each_solution(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    particular: Board,
+    quiet: &[Board],
+    limit: Option<u64>,
+    mut send: impl FnMut(Board) -> bool,
+) -> Result<(), Error> {
+    let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+    for presses in all_solutions(particular, quiet).take(limit) {
+        if !game.is_solution(start, target, &presses)? {
+            return Err(Error::Internal(
+                "a solution of the enumeration failed its replay".into(),
+            ));
+        }
+        if !send(presses) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The solutions of a position: one of them plus the span of the quiet patterns.
+#[derive(Clone, Debug)]
+pub struct SolutionSpace {
+    /// One solution.
+    pub particular: Board,
+    /// The quiet patterns.
+    pub quiet: Vec<Board>,
+}
+
+/// The solutions of `start -> target`, for [`each_solution`] (`None` if there is no
+/// solution), and their exact number.
+///
+/// # Errors
+/// The library's errors, a basis too large to hold, a spent budget.
+pub fn solution_space(
+    game: &Game,
+    start: &Board,
+    target: &Board,
+    method: Method,
+    budget: &Budget,
+) -> Result<(Option<SolutionSpace>, BigUint), Error> {
+    budget.check()?;
+    // BUDGET: solve_with / analyze_with.
+    let solution = solve_game(game, start, target, method)?;
+    let Some(particular) = solution.presses else {
+        return Ok((None, solution.count));
+    };
+    check_basis_size(game, solution.nullity, "all_solutions")?;
+    budget.check()?;
+    let quiet = analyze_game(game, solution.method)?.quiet;
+    Ok((Some(SolutionSpace { particular, quiet }), solution.count))
+}
+
+/// True if `presses` takes `start` to `target` in `game`.
+///
+/// # Errors
+/// Boards that do not fit the game.
+pub fn verify(game: &Game, start: &Board, target: &Board, presses: &Board) -> Result<bool, Error> {
+    game.is_solution(start, target, presses)
+}
+
+/// The lights a press pattern changes, from all off.
+///
+/// # Errors
+/// A press pattern that does not fit the game.
+pub fn effect(game: &Game, presses: &Board) -> Result<Board, Error> {
+    game.effect(presses)
+}
+
+/// A random board of `game`. Two states: each light on with probability `density`, from
+/// the same generator as `lightsout random` (xoshiro256++ seeded with `seed`, words
+/// drawn row by row, the first column in a word's top bit), so the same seed gives the
+/// CLI's board; `solvable`: the lights of such random presses (for the classic rules,
+/// the CLI's `random --solvable` board). K states: each cell non-zero with probability
+/// `density`, then uniform in `1..K`.
+///
+/// # Errors
+/// A density outside 0..=1 (or not a number).
+pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Result<Board, Error> {
+    if !(0.0..=1.0).contains(&density) {
+        return Err(Error::InvalidBoard(format!(
+            "density {density} is not a probability (expected 0 to 1)"
+        )));
+    }
+    let (rows, cols) = (game.rows(), game.cols());
+    let mut bits = RandomBits::new(seed, density);
+    let board = if game.modulus() == 2 {
+        let stride = cols.div_ceil(64);
+        let mut words = vec![0u64; rows * stride];
+        for row in words.chunks_mut(stride) {
+            for w in row.iter_mut() {
+                // The CLI writes the first column at the top bit; the library's rows
+                // hold it at the bottom bit.
+                *w = bits.word().reverse_bits();
+            }
+        }
+        Board::from_bits(lightsout::gf2::BitMatrix::from_words(rows, cols, words))
+    } else {
+        let k = u64::from(game.modulus());
+        let values: Vec<u8> = (0..game.cells())
+            .map(|_| {
+                if bits.bit() {
+                    1 + bits.below(k - 1) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        game.board_from_values(&values)?
+    };
+    if solvable {
+        game.effect(&board)
+    } else {
+        Ok(board)
+    }
+}
+
+/// Random words whose bits are each set with probability `density` (to 2^-32), drawn as
+/// `lightsout random` draws them.
+struct RandomBits {
+    rng: Xoshiro256PlusPlus,
+    /// `density` as a 32-bit binary fraction, `None` for exactly one half.
+    fraction: Option<u64>,
+    /// Bits of the current word not used yet by [`RandomBits::bit`], and how many.
+    spare: (u64, u32),
+}
+
+impl RandomBits {
+    fn new(seed: u64, density: f64) -> Self {
+        let scaled = (density * (1u64 << 32) as f64).round() as u64;
+        Self {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            fraction: (scaled != 1 << 31).then_some(scaled),
+            spare: (0, 0),
+        }
+    }
+
+    fn word(&mut self) -> u64 {
+        let Some(p) = self.fraction else {
+            return self.rng.next_u64();
+        };
+        if p >= 1 << 32 {
+            return u64::MAX;
+        }
+        // P(bit) = p / 2^32, built from p's bits, least significant first: "or" a fresh
+        // word for a 1 bit (P -> (P + 1) / 2), "and" it for a 0 bit (P -> P / 2).
+        let mut w = 0u64;
+        for i in 0..32 {
+            let r = self.rng.next_u64();
+            w = if p >> i & 1 == 1 { w | r } else { w & r };
+        }
+        w
+    }
+
+    fn bit(&mut self) -> bool {
+        if self.spare.1 == 0 {
+            self.spare = (self.word(), 64);
+        }
+        let b = self.spare.0 & 1 == 1;
+        self.spare = (self.spare.0 >> 1, self.spare.1 - 1);
+        b
+    }
+
+    /// Uniform in `0..n` (rejection sampling, no bias).
+    fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let r = self.rng.next_u64();
+            if r < zone {
+                return r % n;
+            }
+        }
+    }
+}
