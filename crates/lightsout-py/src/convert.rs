@@ -158,8 +158,11 @@ pub fn read_board(
         read_array(py, obj, modulus, what)?
     } else if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
         read_rows(py, obj, modulus, what)?
-    } else if obj.hasattr("__array__")? {
-        // Anything NumPy can turn into an array (a pandas frame, a memoryview...).
+    } else if obj.hasattr("__array__")?
+        || obj.hasattr("__array_interface__")?
+        || obj.is_instance(&py.import("builtins")?.getattr("memoryview")?)?
+    {
+        // Anything NumPy can turn into an array (a pandas frame, a buffer...).
         let array = py.import("numpy")?.call_method1("asarray", (obj,))?;
         read_array(py, &array, modulus, what)?
     } else {
