@@ -1,27 +1,45 @@
 """Type stubs of the native module ``lightsout._lightsout`` (re-exported by ``lightsout``)."""
 
-from typing import Any, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__ = [
+    "__version__",
+    "Rules",
+    "Preset",
+    "Solution",
+    "Analysis",
+    "SolutionIterator",
+    "presets",
+    "solve",
+    "analyze",
+    "nullity",
+    "table",
+    "all_solutions",
+    "verify",
+    "apply",
+    "random_board",
+]
 
 #: A board: a NumPy array (any integer, boolean or whole-valued float dtype, 1-D for one
 #: row or a graph, else 2-D), a list of rows, text in the CLI's format (``"101\n010"``),
 #: a list of text rows, or for graph rules a dict from node to value.
-BoardLike = Union[npt.ArrayLike, str, Sequence[str], Mapping[Any, int]]
+_BoardLike = Union[npt.ArrayLike, str, Sequence[str], Mapping[Any, int]]
 #: Rules: a :class:`Rules`, a description (``"boundary=torus,mod=3"``), a preset name, or a
 #: dict of :class:`Rules` keywords. None is the classic game.
-RulesLike = Union["Rules", str, Mapping[str, Any], None]
+_RulesLike = Union["Rules", str, Mapping[str, Any], None]
 #: A ``uint8`` array.
-Board = npt.NDArray[np.uint8]
+_Board = npt.NDArray[np.uint8]
 
+@final
 class Rules:
     """The rules of a Lights Out game (see the class docstring at run time)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         boundary: Optional[str] = None,
         shape: Union[str, npt.ArrayLike, None] = None,
@@ -30,7 +48,7 @@ class Rules:
         preset: Optional[str] = None,
         graph: Any = None,
         directed: Optional[bool] = None,
-    ) -> None: ...
+    ) -> "Rules": ...
     @staticmethod
     def parse(text: str) -> "Rules":
         """Rules from the CLI's description, e.g. ``"boundary=torus,shape=king,mod=3"``."""
@@ -52,8 +70,9 @@ class Rules:
     def size(self) -> Optional[Tuple[int, int]]: ...
     @property
     def description(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class Preset:
     """A real puzzle: its board and rules."""
 
@@ -68,11 +87,12 @@ class Preset:
     @property
     def cols(self) -> int: ...
     @property
-    def start(self) -> Board: ...
+    def start(self) -> _Board: ...
     @property
-    def goal(self) -> Board: ...
+    def goal(self) -> _Board: ...
     def rules(self) -> Rules: ...
 
+@final
 class Solution:
     """The answer of :func:`solve`."""
 
@@ -83,7 +103,7 @@ class Solution:
     @property
     def solutions(self) -> int: ...
     @property
-    def presses(self) -> Optional[Board]: ...
+    def presses(self) -> Optional[_Board]: ...
     @property
     def press_count(self) -> Optional[int]: ...
     @property
@@ -93,7 +113,7 @@ class Solution:
     @property
     def reason(self) -> Optional[str]: ...
     @property
-    def witness(self) -> Optional[Board]: ...
+    def witness(self) -> Optional[_Board]: ...
     @property
     def method(self) -> str: ...
     @property
@@ -103,6 +123,7 @@ class Solution:
     @property
     def pressed_nodes(self) -> Optional[List[Any]]: ...
 
+@final
 class Analysis:
     """The answer of :func:`analyze`."""
 
@@ -111,7 +132,7 @@ class Analysis:
     @property
     def nullity(self) -> int: ...
     @property
-    def quiet_patterns(self) -> Board: ...
+    def quiet_patterns(self) -> _Board: ...
     @property
     def solvable_positions(self) -> int: ...
     @property
@@ -121,18 +142,19 @@ class Analysis:
     @property
     def cols(self) -> int: ...
 
-class SolutionIterator(Iterator[Board]):
+@final
+class SolutionIterator(Iterator[_Board]):
     """Every solution of a position, lazily (see :func:`all_solutions`)."""
 
     @property
     def total(self) -> int: ...
     def __iter__(self) -> "SolutionIterator": ...
-    def __next__(self) -> Board: ...
+    def __next__(self) -> _Board: ...
 
 def solve(
-    board: BoardLike,
-    target: Optional[BoardLike] = None,
-    rules: RulesLike = None,
+    board: _BoardLike,
+    target: Optional[_BoardLike] = None,
+    rules: _RulesLike = None,
     minimal: bool = False,
     time_limit: Optional[float] = None,
     *,
@@ -144,7 +166,7 @@ def solve(
 def analyze(
     rows: Optional[int] = None,
     cols: Optional[int] = None,
-    rules: RulesLike = None,
+    rules: _RulesLike = None,
     *,
     method: str = "auto",
     time_limit: Optional[float] = None,
@@ -154,7 +176,7 @@ def analyze(
 def nullity(
     rows: Optional[int] = None,
     cols: Optional[int] = None,
-    rules: RulesLike = None,
+    rules: _RulesLike = None,
     *,
     method: str = "auto",
     time_limit: Optional[float] = None,
@@ -163,7 +185,7 @@ def nullity(
 
 def table(
     max_n: int,
-    rules: RulesLike = None,
+    rules: _RulesLike = None,
     *,
     rect: bool = False,
     method: str = "auto",
@@ -172,9 +194,9 @@ def table(
     """Nullities of the ``n x n`` boards (``rect=True``: of every ``m x n``)."""
 
 def all_solutions(
-    board: BoardLike,
-    target: Optional[BoardLike] = None,
-    rules: RulesLike = None,
+    board: _BoardLike,
+    target: Optional[_BoardLike] = None,
+    rules: _RulesLike = None,
     limit: Optional[int] = None,
     *,
     method: str = "auto",
@@ -182,14 +204,14 @@ def all_solutions(
     """Every solution of a position, lazily, in Gray-code order."""
 
 def verify(
-    board: BoardLike,
-    presses: BoardLike,
-    target: Optional[BoardLike] = None,
-    rules: RulesLike = None,
+    board: _BoardLike,
+    presses: _BoardLike,
+    target: Optional[_BoardLike] = None,
+    rules: _RulesLike = None,
 ) -> bool:
     """True if ``presses`` takes ``board`` to ``target``."""
 
-def apply(board: BoardLike, presses: BoardLike, rules: RulesLike = None) -> Board:
+def apply(board: _BoardLike, presses: _BoardLike, rules: _RulesLike = None) -> _Board:
     """The board after pressing ``presses``."""
 
 def random_board(
@@ -198,8 +220,8 @@ def random_board(
     seed: Optional[int] = None,
     solvable: bool = False,
     density: float = 0.5,
-    rules: RulesLike = None,
-) -> Board:
+    rules: _RulesLike = None,
+) -> _Board:
     """A random board (the CLI's ``lightsout random`` board for the same seed)."""
 
 def presets() -> List[Preset]:
