@@ -7,6 +7,7 @@
 //! row 1 has 3 (rows must have equal length)`.
 
 use crate::errors;
+use lightsout::game::ParseBoardError;
 use lightsout::gf2::BitMatrix;
 use lightsout::{Board, Error};
 use numpy::ndarray::{Array1, Array2, Array3, ArrayView2, ArrayViewD, Axis, Ix2};
@@ -151,11 +152,11 @@ pub fn read_board(
     graph: Option<&GraphNodes>,
 ) -> PyResult<Board> {
     let cells = if let Ok(s) = obj.cast::<PyString>() {
-        parse_text(s.to_cow()?.as_bytes(), modulus, what).map_err(|m| errors::board(py, m))?
+        Source::Board(parse_text(py, &s.to_cow()?, modulus, what)?)
     } else if let (Some(g), Ok(d)) = (graph, obj.cast::<PyDict>()) {
-        read_node_dict(py, d, modulus, what, g)?
+        Source::Cells(read_node_dict(py, d, modulus, what, g)?)
     } else if obj.cast::<PyUntypedArray>().is_ok() {
-        read_array(py, obj, modulus, what)?
+        Source::Cells(read_array(py, obj, modulus, what)?)
     } else if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
         read_rows(py, obj, modulus, what)?
     } else if obj.hasattr("__array__")?
@@ -164,7 +165,7 @@ pub fn read_board(
     {
         // Anything NumPy can turn into an array (a pandas frame, a buffer...).
         let array = py.import("numpy")?.call_method1("asarray", (obj,))?;
-        read_array(py, &array, modulus, what)?
+        Source::Cells(read_array(py, &array, modulus, what)?)
     } else {
         return Err(errors::board(
             py,
@@ -174,29 +175,25 @@ pub fn read_board(
             ),
         ));
     };
-    let cells = match graph {
-        Some(_) if cells.rows != 1 => {
-            // Graph boards are one row in node order; a grid of values is read row-major.
-            let mut values = Vec::with_capacity(cells.rows * cells.cols);
-            let board = cells
-                .into_board()
-                .map_err(|e| errors::to_py_about(py, what, e))?;
-            for r in 0..board.rows() {
-                for c in 0..board.cols() {
-                    values.push(board.get(r, c));
-                }
-            }
-            let mut flat = Cells::new(1, values.len(), modulus);
-            for (i, &v) in values.iter().enumerate() {
-                flat.push(0, i, v);
-            }
-            flat
-        }
-        _ => cells,
+    let board = match cells {
+        Source::Board(b) => b,
+        Source::Cells(c) => c
+            .into_board()
+            .map_err(|e| errors::to_py_about(py, what, e))?,
     };
-    cells
-        .into_board()
+    if graph.is_none() || board.rows() == 1 {
+        return Ok(board);
+    }
+    // Graph boards are one row in node order; a grid of values is read row-major.
+    let values = values_of(&board);
+    Board::from_values(1, values.len(), modulus, &values)
         .map_err(|e| errors::to_py_about(py, what, e))
+}
+
+/// A board as read: parsed text is a board already, other inputs are cells.
+enum Source {
+    Board(Board),
+    Cells(Cells),
 }
 
 /// The Python type's name, for messages.
@@ -290,7 +287,7 @@ fn read_view<T: Element + CellValue>(
 
 /// A list (or tuple) of rows, each a list, tuple or 1-D array of numbers; a flat list of
 /// numbers is one row; a list of strings is text, one string per row.
-fn read_rows(py: Python<'_>, obj: &Bound<'_, PyAny>, modulus: u8, what: &str) -> PyResult<Cells> {
+fn read_rows(py: Python<'_>, obj: &Bound<'_, PyAny>, modulus: u8, what: &str) -> PyResult<Source> {
     let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
     let Some(first) = items.first() else {
         return Err(errors::board(py, empty_board(what)));
@@ -311,7 +308,7 @@ fn read_rows(py: Python<'_>, obj: &Bound<'_, PyAny>, modulus: u8, what: &str) ->
             text.push_str(&line.to_cow()?);
             text.push('\n');
         }
-        return parse_text(text.as_bytes(), modulus, what).map_err(|m| errors::board(py, m));
+        return parse_text(py, &text, modulus, what).map(Source::Board);
     }
     let is_row = |x: &Bound<'_, PyAny>| {
         x.cast::<PyList>().is_ok()
@@ -370,7 +367,7 @@ fn read_rows(py: Python<'_>, obj: &Bound<'_, PyAny>, modulus: u8, what: &str) ->
             cells.push(r, c, v);
         }
     }
-    Ok(cells)
+    Ok(Source::Cells(cells))
 }
 
 /// One cell from Python: a bool, an int, or a float with a whole value, below `modulus`.
@@ -426,97 +423,13 @@ fn read_node_dict(
     Ok(cells)
 }
 
-/// The CLI's text format: one row per line; with two states a cell is `0`/`.` or
-/// `1`/`#` (spaces optional), with up to 10 states a digit, with more numbers separated
-/// by spaces. Blank lines are skipped. Errors carry the CLI's messages, `what` in place
-/// of the file name.
-fn parse_text(bytes: &[u8], modulus: u8, what: &str) -> Result<Cells, String> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{what}: not UTF-8 text (invalid byte at offset {})",
-            e.valid_up_to()
-        )
-    })?;
-    let mut rows: Vec<Vec<u8>> = Vec::new();
-    let mut first_line = 0;
-    for (i, line) in text.lines().enumerate() {
-        let lineno = i + 1;
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let row = if modulus > 10 {
-            text_numbers(line, modulus, what, lineno)?
-        } else {
-            text_digits(line, modulus, what, lineno)?
-        };
-        match rows.first() {
-            Some(first) if row.len() != first.len() => {
-                return Err(format!(
-                    "{what}: line {lineno} has {} cells, but line {first_line} has {} (rows must have equal length)",
-                    row.len(),
-                    first.len()
-                ));
-            }
-            Some(_) => {}
-            None => first_line = lineno,
-        }
-        rows.push(row);
-    }
-    if rows.is_empty() {
-        return Err(empty_board(what));
-    }
-    let mut cells = Cells::new(rows.len(), rows[0].len(), modulus);
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            cells.push(r, c, v);
-        }
-    }
-    Ok(cells)
-}
-
-fn text_digits(line: &str, modulus: u8, what: &str, lineno: usize) -> Result<Vec<u8>, String> {
-    let mut row = Vec::with_capacity(line.len());
-    for (col, ch) in line.chars().enumerate() {
-        let v = match ch {
-            ' ' | '\t' => continue,
-            '.' => 0,
-            '#' if modulus == 2 => 1,
-            '0'..='9' if (ch as u8 - b'0') < modulus => ch as u8 - b'0',
-            _ => {
-                let expected = if modulus == 2 {
-                    "0, 1, '.' or '#'".to_string()
-                } else {
-                    format!("a digit 0-{} or '.'", modulus - 1)
-                };
-                return Err(format!(
-                    "{what}: line {lineno}, column {}: unexpected character {ch:?} (expected {expected})",
-                    col + 1
-                ));
-            }
-        };
-        row.push(v);
-    }
-    Ok(row)
-}
-
-fn text_numbers(line: &str, modulus: u8, what: &str, lineno: usize) -> Result<Vec<u8>, String> {
-    line.split_whitespace()
-        .enumerate()
-        .map(|(i, tok)| {
-            tok.parse::<u16>()
-                .ok()
-                .filter(|&v| v < u16::from(modulus))
-                .map(|v| v as u8)
-                .ok_or_else(|| {
-                    format!(
-                        "{what}: line {lineno}, cell {}: {tok:?} is not a number from 0 to {}",
-                        i + 1,
-                        modulus - 1
-                    )
-                })
-        })
-        .collect()
+/// A text board in the CLI's format, parsed by the library; errors are the CLI's
+/// messages with `what` in place of the file name.
+fn parse_text(py: Python<'_>, text: &str, modulus: u8, what: &str) -> PyResult<Board> {
+    Board::from_text(text, modulus).map_err(|e| match e {
+        ParseBoardError::Board(e) => errors::to_py_about(py, what, e),
+        other => errors::board(py, format!("{what}: {other}")),
+    })
 }
 
 /// A board's values, row-major, one byte per cell.

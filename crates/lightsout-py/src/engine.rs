@@ -9,15 +9,13 @@
 //! minimal search, the unsolvable-position witness), they replace the calls marked
 //! `BUDGET:` and `WITNESS:` below, and nothing outside this module changes.
 
-use lightsout::game::{Preset, PRESETS};
+use lightsout::game::{Preset, RandomBits, PRESETS};
 use lightsout::{
     all_solutions, analyze as analyze_game, kernel_size, minimal as minimal_search, preset,
     solve as solve_game, sutner_nullity, Board, Budget, Error, Game, Graph, Method, MinimalOptions,
     Rules, RulesSpec,
 };
 use num_bigint::BigUint;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Largest board for which an unsolvable answer is explained with a witness pattern
 /// (the CLI's limit).
@@ -67,7 +65,7 @@ impl RuleSet {
     pub fn from_spec(spec: &RulesSpec) -> Result<Self, Error> {
         Ok(Self {
             rules: spec.rules()?,
-            preset: spec.preset()?,
+            preset: spec.preset(),
             graph_nodes: None,
         })
     }
@@ -639,12 +637,12 @@ pub fn effect(game: &Game, presses: &Board) -> Result<Board, Error> {
     game.effect(presses)
 }
 
-/// A random board of `game`. Two states: each light on with probability `density`, from
-/// the same generator as `lightsout random` (xoshiro256++ seeded with `seed`, words
-/// drawn row by row, the first column in a word's top bit), so the same seed gives the
-/// CLI's board; `solvable`: the lights of such random presses (for the classic rules,
-/// the CLI's `random --solvable` board). K states: each cell non-zero with probability
-/// `density`, then uniform in `1..K`.
+/// A random board of `game`, from the library's generator (the CLI's): two states,
+/// each light on with probability `density` (for 1/2, [`Board::random`]; the same seed
+/// gives `lightsout random`'s board); `solvable`, the lights of such random presses
+/// (for the classic rules, the CLI's `random --solvable` board). K states: for
+/// `density` 1/2 [`Board::random`] (uniform cells); else each cell non-zero with
+/// probability `density`, then uniform in `1..K`.
 ///
 /// # Errors
 /// A density outside 0..=1 (or not a number).
@@ -654,93 +652,41 @@ pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Res
             "density {density} is not a probability (expected 0 to 1)"
         )));
     }
-    let (rows, cols) = (game.rows(), game.cols());
-    let mut bits = RandomBits::new(seed, density);
-    let board = if game.modulus() == 2 {
-        let stride = cols.div_ceil(64);
-        let mut words = vec![0u64; rows * stride];
-        for row in words.chunks_mut(stride) {
-            for w in row.iter_mut() {
-                // The CLI writes the first column at the top bit; the library's rows
-                // hold it at the bottom bit.
-                *w = bits.word().reverse_bits();
+    let (rows, cols, k) = (game.rows(), game.cols(), game.modulus());
+    let board = if density == 0.5 {
+        Board::random(rows, cols, k, seed)?
+    } else {
+        // Bitmap-ordered rows (the CLI's order) into the library's (least significant
+        // bit first).
+        let mut lights = RandomBits::new(seed, density);
+        let mut row = vec![0u64; cols.div_ceil(64)];
+        let mut mask = Board::try_new(rows, cols, 2)?;
+        let bits = mask
+            .bits_mut()
+            .ok_or_else(|| Error::Internal("a two-state board without bits".into()))?;
+        for r in 0..rows {
+            lights.row(cols, &mut row);
+            for (dst, src) in bits.row_mut(r).iter_mut().zip(&row) {
+                *dst = src.reverse_bits();
             }
         }
-        Board::from_bits(lightsout::gf2::BitMatrix::from_words(rows, cols, words))
-    } else {
-        let k = u64::from(game.modulus());
-        let values: Vec<u8> = (0..game.cells())
-            .map(|_| {
-                if bits.bit() {
-                    1 + bits.below(k - 1) as u8
-                } else {
-                    0
-                }
-            })
-            .collect();
-        game.board_from_values(&values)?
+        if k == 2 {
+            mask
+        } else {
+            // Non-zero cells uniform in 1..K: 1 + a uniform value of K - 1 states.
+            let levels = Board::random(rows, cols, k - 1, seed ^ 0x9e37_79b9_7f4a_7c15)?;
+            let values: Vec<u8> = mask
+                .values()
+                .iter()
+                .zip(levels.values())
+                .map(|(&on, level)| if on == 1 { 1 + level } else { 0 })
+                .collect();
+            Board::from_values(rows, cols, k, &values)?
+        }
     };
     if solvable {
         game.effect(&board)
     } else {
         Ok(board)
-    }
-}
-
-/// Random words whose bits are each set with probability `density` (to 2^-32), drawn as
-/// `lightsout random` draws them.
-struct RandomBits {
-    rng: Xoshiro256PlusPlus,
-    /// `density` as a 32-bit binary fraction, `None` for exactly one half.
-    fraction: Option<u64>,
-    /// Bits of the current word not used yet by [`RandomBits::bit`], and how many.
-    spare: (u64, u32),
-}
-
-impl RandomBits {
-    fn new(seed: u64, density: f64) -> Self {
-        let scaled = (density * (1u64 << 32) as f64).round() as u64;
-        Self {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            fraction: (scaled != 1 << 31).then_some(scaled),
-            spare: (0, 0),
-        }
-    }
-
-    fn word(&mut self) -> u64 {
-        let Some(p) = self.fraction else {
-            return self.rng.next_u64();
-        };
-        if p >= 1 << 32 {
-            return u64::MAX;
-        }
-        // P(bit) = p / 2^32, built from p's bits, least significant first: "or" a fresh
-        // word for a 1 bit (P -> (P + 1) / 2), "and" it for a 0 bit (P -> P / 2).
-        let mut w = 0u64;
-        for i in 0..32 {
-            let r = self.rng.next_u64();
-            w = if p >> i & 1 == 1 { w | r } else { w & r };
-        }
-        w
-    }
-
-    fn bit(&mut self) -> bool {
-        if self.spare.1 == 0 {
-            self.spare = (self.word(), 64);
-        }
-        let b = self.spare.0 & 1 == 1;
-        self.spare = (self.spare.0 >> 1, self.spare.1 - 1);
-        b
-    }
-
-    /// Uniform in `0..n` (rejection sampling, no bias).
-    fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let r = self.rng.next_u64();
-            if r < zone {
-                return r % n;
-            }
-        }
     }
 }

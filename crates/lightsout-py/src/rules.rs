@@ -96,14 +96,12 @@ impl PyRules {
     ) -> PyResult<Self> {
         let modulus = match r#mod {
             None => None,
-            Some(k) => Some(u32::try_from(k).ok().filter(|k| (2..=255).contains(k)).ok_or_else(
-                || {
-                    errors::rules(
-                        py,
-                        format!("invalid rules: modulus {k}: a light needs between 2 and 255 states"),
-                    )
-                },
-            )?),
+            Some(k) => Some(u8::try_from(k).ok().filter(|k| *k >= 2).ok_or_else(|| {
+                errors::rules(
+                    py,
+                    format!("invalid rules: modulus {k}: a light needs between 2 and 255 states"),
+                )
+            })?),
         };
         if let Some(graph) = graph {
             let mut extra = Vec::new();
@@ -133,20 +131,23 @@ impl PyRules {
                 "invalid rules: directed applies to graph rules only (give graph=...)",
             ));
         }
-        let shape = match shape {
-            None => None,
-            Some(s) => Some(shape_text(py, s)?),
+        // The library parses each field, with the CLI's messages.
+        let mut spec = RulesSpec::default();
+        let set = |spec: &mut RulesSpec, key: &str, value: &str| {
+            spec.set(key, value).map_err(|e| errors::to_py(py, e))
         };
-        PyRules::from_spec(
-            py,
-            RulesSpec {
-                preset,
-                boundary,
-                shape,
-                no_self,
-                modulus,
-            },
-        )
+        if let Some(p) = &preset {
+            set(&mut spec, "preset", p)?;
+        }
+        if let Some(b) = &boundary {
+            set(&mut spec, "boundary", b)?;
+        }
+        if let Some(s) = shape {
+            set(&mut spec, "shape", &shape_text(py, s)?)?;
+        }
+        spec.no_self = no_self;
+        spec.modulus = modulus;
+        PyRules::from_spec(py, spec)
     }
 
     /// Rules from the CLI's description, e.g. ``"boundary=torus,shape=king,mod=3"``,
@@ -292,7 +293,7 @@ fn from_graph<'py>(
     graph: &Bound<'py, PyAny>,
     self_toggle: bool,
     directed: Option<bool>,
-    modulus: Option<u32>,
+    modulus: Option<u8>,
 ) -> PyResult<PyRules> {
     let bad = |m: String| errors::rules(py, format!("invalid rules: graph: {m}"));
     let mut labels: Vec<Bound<'py, PyAny>> = Vec::new();
@@ -364,7 +365,16 @@ fn from_graph<'py>(
             directed_hint = Some(v.extract::<bool>()?);
         }
         if let Some(k) = d.get_item("mod")? {
-            let k: u32 = k.extract()?;
+            let k: u8 = k
+                .extract::<i64>()
+                .ok()
+                .and_then(|k| u8::try_from(k).ok())
+                .filter(|k| *k >= 2)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "\"mod\": {k}: a light needs between 2 and 255 states"
+                    ))
+                })?;
             match modulus {
                 Some(m) if m != k => {
                     return Err(bad(format!("the graph says \"mod\": {k}, but mod={m}")))
@@ -460,7 +470,7 @@ fn from_graph<'py>(
         }
     }
     let k = modulus.unwrap_or(2);
-    let set = RuleSet::from_graph(labels.len(), edges, self_toggle, directed, k as u8)
+    let set = RuleSet::from_graph(labels.len(), edges, self_toggle, directed, k)
         .map_err(|e| errors::to_py(py, e))?;
     Ok(PyRules {
         set,
@@ -495,13 +505,10 @@ pub fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<P
         let text = s.to_cow()?;
         // A bare preset name ("merlin") is short for "preset=merlin".
         if !text.contains('=') && engine::find_preset(text.trim()).is_ok() {
-            return PyRules::from_spec(
-                py,
-                RulesSpec {
-                    preset: Some(text.trim().to_string()),
-                    ..RulesSpec::default()
-                },
-            );
+            let mut spec = RulesSpec::default();
+            spec.set("preset", &text)
+                .map_err(|e| errors::to_py(py, e))?;
+            return PyRules::from_spec(py, spec);
         }
         return PyRules::parse(py, &text);
     }
@@ -576,7 +583,7 @@ impl PyPreset {
         PyRules::from_spec(
             py,
             RulesSpec {
-                preset: Some(self.preset.name.to_string()),
+                preset: Some(self.preset),
                 ..RulesSpec::default()
             },
         )
