@@ -5,7 +5,7 @@ use crate::engine::{self, SolveRequest};
 use crate::errors;
 use crate::rules::{quoted, rules_arg, PyRules};
 use crate::runner::{self, Limits};
-use lightsout::{Board, Error, Game, Method};
+use lightsout::{Board, Error, Game, Method, QuietSpace};
 use num_bigint::BigUint;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -212,8 +212,13 @@ pub fn solve(
         presses: out.presses.as_ref().map(board).transpose()?,
         minimal: out.minimal,
         proven: out.proven,
-        reason: out.reason,
-        witness: out.witness.as_ref().map(board).transpose()?,
+        reason: out.unsolvable.as_ref().map(|u| u.reason.clone()),
+        witness: out
+            .unsolvable
+            .as_ref()
+            .and_then(|u| u.witness.as_ref())
+            .map(board)
+            .transpose()?,
         method: out.method.name(),
         rows,
         cols,
@@ -254,7 +259,7 @@ pub struct Analysis {
     #[pyo3(get)]
     cols: usize,
     game: Game,
-    quiet: Vec<Board>,
+    quiet: QuietSpace,
     positions: PyOnceLock<Py<PyAny>>,
 }
 
@@ -277,7 +282,7 @@ impl Analysis {
             "Analysis(rank={}, nullity={}, quiet_patterns=<{} patterns>, method={}, size={}x{})",
             self.rank,
             self.nullity,
-            self.quiet.len(),
+            self.quiet.generators().len(),
             quoted(self.method),
             self.rows,
             self.cols
@@ -322,7 +327,7 @@ pub fn analyze(
     })?;
     let quiet_patterns = convert::boards_to_py(
         py,
-        &a.quiet,
+        a.quiet.generators(),
         game.rows(),
         game.cols(),
         rules.graph_nodes().is_some(),
@@ -489,7 +494,7 @@ pub fn all_solutions(
     })?;
     let total = to_int(py, &count)?;
     let graph = rules.graph_nodes().is_some();
-    let Some(engine::SolutionSpace { particular, quiet }) = space else {
+    let Some(space) = space else {
         return Ok(SolutionIterator {
             total,
             graph,
@@ -501,7 +506,7 @@ pub fn all_solutions(
         let errors_tx = tx.clone();
         let result = runner::guarded(
             |_| {
-                engine::each_solution(&game, &start, &target, particular, &quiet, limit, |b| {
+                engine::each_solution(&game, &start, &target, space, limit, |b| {
                     tx.send(Ok(b)).is_ok()
                 })
             },

@@ -2,33 +2,18 @@
 //!
 //! The rest of the crate converts between Python and the library's types and runs this
 //! module's functions on a worker thread (see `runner.rs`); nothing else calls the solver.
-//! Each function takes the [`Budget`] of its call: today the library's `solve` and
-//! `analyze` take none, so the budget is checked between the steps here, and the
-//! fewest-press search gets its deadline and thread count through [`MinimalOptions`].
-//! When the library's budgeted calls land (`solve_with`/`analyze_with`, a cancellable
-//! minimal search, the unsolvable-position witness), they replace the calls marked
-//! `BUDGET:` and `WITNESS:` below, and nothing outside this module changes.
+//! Each function takes the [`Budget`] of its call and hands it to the library's budgeted
+//! calls (`solve_puzzle`, `analyze_with`), which check its deadline and cancel flag as
+//! they go.
 
 use lightsout::game::{Preset, RandomBits, PRESETS};
 use lightsout::{
-    all_solutions, analyze as analyze_game, kernel_size, minimal as minimal_search, preset,
-    solve as solve_game, sutner_nullity, Board, Budget, Error, Game, Graph, Method, MinimalOptions,
-    Rules, RulesSpec,
+    analyze_with, check_solution, preset, solve_puzzle, sutner_nullity, Answer, Board, Budget,
+    Error, Fewest, Game, Graph, Method, QuietSpace, Rules, RulesSpec, SolveOptions,
+    MAX_BASIS_BYTES,
 };
 use num_bigint::BigUint;
 
-/// Largest board for which an unsolvable answer is explained with a witness pattern
-/// (the CLI's limit).
-const WITNESS_MAX_CELLS: usize = 1 << 22;
-/// The same limit for graphs and per-cell rules.
-const WITNESS_MAX_EXPLICIT: usize = 1 << 12;
-/// Why a board has no solution, when no witness is given (the CLI's wording).
-pub const RANK_TEST_REASON: &str =
-    "the position is not in the span of the press patterns (rank test)";
-/// Why a board has no solution, when a witness is given (the CLI's wording).
-pub const WITNESS_REASON: &str = "the lights to change overlap the quiet pattern below (a press pattern that changes nothing) in an odd number of cells; every press changes that overlap by an even number";
-/// Most bytes of quiet patterns a call may hold (the CLI's limit for `--all`/`--min`).
-pub const MAX_BASIS_BYTES: u64 = 1 << 30;
 /// Largest shorter side the polynomial-only nullity accepts (the CLI's
 /// `analyze --nullity-only` limit: about a minute).
 pub const NULLITY_ONLY_MAX_SIDE: usize = 100_000_000;
@@ -222,137 +207,31 @@ pub struct SolveRequest {
     pub minimal: bool,
 }
 
-/// The answer to a [`SolveRequest`].
-#[derive(Clone, Debug)]
-pub struct SolveOutcome {
-    /// The method that solved it.
-    pub method: Method,
-    /// Dimension of the quiet patterns (number of generators for a composite K).
-    pub nullity: usize,
-    /// Number of solutions, exact.
-    pub count: BigUint,
-    /// A solution (the fewest-press one when asked), or `None` if there is none.
-    pub presses: Option<Board>,
-    /// True when `presses` is proven to have the fewest presses.
-    pub minimal: bool,
-    /// With the fewest-press search: whether it covered every solution.
-    pub proven: Option<bool>,
-    /// When unsolvable: why.
-    pub reason: Option<String>,
-    /// When unsolvable: a quiet pattern with an odd overlap with the lights to change.
-    pub witness: Option<Board>,
-}
-
-/// Solves a position, with the fewest presses when asked, and explains an unsolvable one
-/// as the CLI does (`solve --json`: `reason`, `witness`).
+/// Solves a position with the library's one call: a solution (the fewest-press one when
+/// asked, searched until the budget's deadline: the best found if it passes), the
+/// nullity, the exact count, and why an unsolvable position is (with a witness when
+/// there is one).
 ///
 /// # Errors
-/// The library's errors (method limits, bad boards), a spent budget, a basis too large
-/// for the fewest-press search, and a solution that fails its replay.
-pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<SolveOutcome, Error> {
-    budget.check()?;
-    // BUDGET: lightsout::solve_with(.., budget) once the library has it.
-    let solution = solve_game(&req.game, &req.start, &req.target, req.method)?;
-    budget.check()?;
-    let Some(particular) = solution.presses.clone() else {
-        // WITNESS: the library's own explanation once it has one.
-        let (reason, witness) = explain(&req.game, &req.start, &req.target, solution.method);
-        return Ok(SolveOutcome {
-            method: solution.method,
-            nullity: solution.nullity,
-            count: solution.count,
-            presses: None,
-            minimal: false,
-            proven: None,
-            reason: Some(reason),
-            witness,
-        });
+/// The library's errors (method limits, bad boards), a budget spent before a solution
+/// is found, a basis too large for the fewest-press search, and a solution that fails
+/// its replay.
+pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Error> {
+    let options = SolveOptions {
+        method: req.method,
+        // No time limit of its own: the call's budget (time_limit=, Ctrl-C) bounds it.
+        fewest: req.minimal.then(|| Fewest {
+            time_limit: None,
+            ..Fewest::default()
+        }),
+        quiet: false,
+        budget: budget.clone(),
     };
-    let mut outcome = SolveOutcome {
-        method: solution.method,
-        nullity: solution.nullity,
-        count: solution.count,
-        presses: Some(particular.clone()),
-        minimal: false,
-        proven: None,
-        reason: None,
-        witness: None,
-    };
-    if !req.minimal {
-        return Ok(outcome);
-    }
-    if solution.nullity == 0 {
-        // The only solution is the fewest-press one.
-        outcome.minimal = true;
-        outcome.proven = Some(true);
-        return Ok(outcome);
-    }
-    check_basis_size(&req.game, solution.nullity, "minimal=True")?;
-    // BUDGET: analyze_with(.., budget).
-    let quiet = analyze_game(&req.game, solution.method)?.quiet;
-    budget.check()?;
-    // BUDGET: the search should also stop on the budget's cancel flag (today it only
-    // knows a time limit, so an interrupted search runs on until its deadline).
-    let opts = MinimalOptions {
-        time_limit: budget.time_left(),
-        threads: Some(budget.threads()),
-        ..MinimalOptions::default()
-    };
-    let best = minimal_search(&particular, &quiet, &opts)?;
-    if !req
-        .game
-        .is_solution(&req.start, &req.target, &best.presses)?
-    {
-        return Err(Error::Internal(
-            "the fewest-press search returned presses that do not solve the board".into(),
-        ));
-    }
-    outcome.presses = Some(best.presses);
-    outcome.minimal = best.proven;
-    outcome.proven = Some(best.proven);
-    Ok(outcome)
+    solve_puzzle(&req.game, &req.start, &req.target, &options)
 }
 
-/// Why a position has no solution: for two-state games with a symmetric toggle matrix
-/// (and boards up to the CLI's size limits), a quiet pattern whose overlap with the
-/// lights to change is odd (every press changes that overlap by an even number).
-fn explain(game: &Game, start: &Board, target: &Board, method: Method) -> (String, Option<Board>) {
-    let generic = || (RANK_TEST_REASON.to_string(), None);
-    let small = match game.rules().shape() {
-        Some(_) => game.cells() <= WITNESS_MAX_CELLS,
-        None => game.cells() <= WITNESS_MAX_EXPLICIT,
-    };
-    if game.modulus() != 2 || !game.rules().is_symmetric() || !small {
-        return generic();
-    }
-    let Ok(change) = target.difference(start) else {
-        return generic();
-    };
-    let Some(change_bits) = change.bits() else {
-        return generic();
-    };
-    let Ok(analysis) = analyze_game(game, method) else {
-        return generic();
-    };
-    let odd_overlap = |q: &Board| {
-        q.bits().is_some_and(|qb| {
-            let overlap: u32 = qb
-                .words()
-                .iter()
-                .zip(change_bits.words())
-                .map(|(a, b)| (a & b).count_ones())
-                .sum();
-            overlap % 2 == 1
-        })
-    };
-    match analysis.quiet.into_iter().find(odd_overlap) {
-        Some(q) => (WITNESS_REASON.to_string(), Some(q)),
-        None => generic(),
-    }
-}
-
-/// Errors if holding `nullity` quiet patterns of `game` would take more than
-/// [`MAX_BASIS_BYTES`]; `what` names the option that needs them.
+/// Errors if holding `nullity` quiet patterns of `game` would take more than the
+/// library's [`MAX_BASIS_BYTES`]; `what` names the call that needs them.
 fn check_basis_size(game: &Game, nullity: usize, what: &str) -> Result<(), Error> {
     let bytes =
         board_bytes(game.rows(), game.cols(), game.modulus()).saturating_mul(nullity as u64);
@@ -403,8 +282,8 @@ pub struct AnalysisOutcome {
     pub rank: usize,
     /// Dimension of the quiet patterns (generators for a composite K).
     pub nullity: usize,
-    /// A basis (generators) of the quiet patterns.
-    pub quiet: Vec<Board>,
+    /// The quiet patterns.
+    pub quiet: QuietSpace,
 }
 
 /// Rank, nullity and quiet patterns of `game`.
@@ -418,10 +297,8 @@ pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisO
         let nullity = sutner_nullity(game.rows(), game.cols(), self_toggle);
         check_basis_size(game, nullity, "analyze")?;
     }
-    // BUDGET: analyze_with(.., budget).
-    let a = analyze_game(game, method)?;
-    budget.check()?;
-    check_basis_size(game, a.quiet.len(), "analyze")?;
+    let a = analyze_with(game, method, budget)?;
+    check_basis_size(game, a.quiet.dimension(), "analyze")?;
     Ok(AnalysisOutcome {
         method: a.method,
         rank: a.rank,
@@ -434,29 +311,20 @@ pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisO
 const MAX_COUNT_BITS: f64 = 4_294_967_296.0;
 
 /// The number of solvable start positions of `game`, exact: `K^cells` divided by the
-/// size of the span of its quiet patterns (as `lightsout analyze` counts them).
+/// number of quiet patterns (as `lightsout analyze` counts them).
 ///
 /// # Errors
 /// A number too large to hold (more than 2^32 bits).
-pub fn solvable_positions(game: &Game, quiet: &[Board]) -> Result<BigUint, Error> {
+pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Error> {
     let bits = game.cells() as f64 * f64::from(game.modulus()).log2();
-    let too_large = || {
-        Error::LimitExceeded(format!(
+    if bits > MAX_COUNT_BITS {
+        return Err(Error::LimitExceeded(format!(
             "the number of positions of a {}x{} board has about {bits:.0} bits, more than the limit of 2^32",
             game.rows(),
             game.cols()
-        ))
-    };
-    if bits > MAX_COUNT_BITS {
-        return Err(too_large());
+        )));
     }
-    let cells = u32::try_from(game.cells()).map_err(|_| too_large())?;
-    if game.modulus() == 2 {
-        // 2^cells / 2^nullity: the quiet patterns are a basis.
-        return Ok(lightsout::pow2(game.cells().saturating_sub(quiet.len())));
-    }
-    let positions = BigUint::from(game.modulus()).pow(cells);
-    Ok(positions / kernel_size(quiet))
+    Ok(quiet.solvable_positions())
 }
 
 /// The nullity of a `rows x cols` board: from polynomials alone for the plus and sigma
@@ -488,9 +356,7 @@ pub fn nullity(
         return Ok(sutner_nullity(rows, cols, self_toggle));
     }
     let game = set.game(size)?;
-    budget.check()?;
-    // BUDGET: analyze_with(.., budget).
-    Ok(analyze_game(&game, method)?.nullity)
+    Ok(analyze_with(&game, method, budget)?.nullity)
 }
 
 /// Nullities of the `n x n` boards for `n = 1..=max_n` (`rect`: of every `m x n`, as
@@ -519,8 +385,7 @@ pub fn table(
             None => {
                 let game = Game::new(m, n, set.rules.clone())
                     .map_err(|e| Error::InvalidRules(format!("{m}x{n}: {e}")))?;
-                // BUDGET: analyze_with(.., budget).
-                Ok(analyze_game(&game, method)?.nullity)
+                Ok(analyze_with(&game, method, budget)?.nullity)
             }
         }
     };
@@ -560,7 +425,7 @@ pub fn table(
 }
 
 /// Sends every solution of `start -> target` to `send` (each replayed first), in the
-/// library's Gray-code order: `particular` plus the span of `quiet`. Stops when `send`
+/// library's Gray-code order: `particular` plus each quiet pattern. Stops when `send`
 /// returns false or after `limit` solutions.
 ///
 /// # Errors
@@ -569,18 +434,13 @@ pub fn each_solution(
     game: &Game,
     start: &Board,
     target: &Board,
-    particular: Board,
-    quiet: &[Board],
+    space: SolutionSpace,
     limit: Option<u64>,
     mut send: impl FnMut(Board) -> bool,
 ) -> Result<(), Error> {
     let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-    for presses in all_solutions(particular, quiet).take(limit) {
-        if !game.is_solution(start, target, &presses)? {
-            return Err(Error::Internal(
-                "a solution of the enumeration failed its replay".into(),
-            ));
-        }
+    for presses in space.quiet.solutions(space.particular)?.take(limit) {
+        check_solution(game, start, target, &presses)?;
         if !send(presses) {
             break;
         }
@@ -588,13 +448,13 @@ pub fn each_solution(
     Ok(())
 }
 
-/// The solutions of a position: one of them plus the span of the quiet patterns.
+/// The solutions of a position: one of them plus the quiet patterns.
 #[derive(Clone, Debug)]
 pub struct SolutionSpace {
     /// One solution.
     pub particular: Board,
     /// The quiet patterns.
-    pub quiet: Vec<Board>,
+    pub quiet: QuietSpace,
 }
 
 /// The solutions of `start -> target`, for [`each_solution`] (`None` if there is no
@@ -609,16 +469,18 @@ pub fn solution_space(
     method: Method,
     budget: &Budget,
 ) -> Result<(Option<SolutionSpace>, BigUint), Error> {
-    budget.check()?;
-    // BUDGET: solve_with / analyze_with.
-    let solution = solve_game(game, start, target, method)?;
-    let Some(particular) = solution.presses else {
-        return Ok((None, solution.count));
+    let options = SolveOptions {
+        method,
+        fewest: None,
+        quiet: true,
+        budget: budget.clone(),
     };
-    check_basis_size(game, solution.nullity, "all_solutions")?;
-    budget.check()?;
-    let quiet = analyze_game(game, solution.method)?.quiet;
-    Ok((Some(SolutionSpace { particular, quiet }), solution.count))
+    let answer = solve_puzzle(game, start, target, &options)?;
+    let space = match (answer.presses, answer.quiet) {
+        (Some(particular), Some(quiet)) => Some(SolutionSpace { particular, quiet }),
+        _ => None,
+    };
+    Ok((space, answer.count))
 }
 
 /// True if `presses` takes `start` to `target` in `game`.

@@ -6,8 +6,9 @@
 //! `TimeLimitError` shortly after the deadline, if the computation has not stopped by
 //! itself.
 //!
-//! A computation that does not check its budget yet (see `engine.rs`) runs on after it
-//! is abandoned, detached, until it ends on its own; its result is dropped.
+//! The library checks the budget's cancel flag inside its solvers, so an interrupted
+//! computation stops within moments; one that has not stopped after a short grace
+//! period is left to end on its own, detached, and its result is dropped.
 
 use crate::errors;
 use lightsout::{Budget, Error};
