@@ -153,3 +153,39 @@ def test_random_boards():
     with pytest.raises(lightsout.InvalidRulesError, match="played on a 5x5 board"):
         lightsout.random_board(4, 4, rules="classic")
     assert lightsout.random_board(3, 3).shape == (3, 3)  # seed from the OS
+
+
+def test_every_error_is_a_lightsout_error():
+    # One call per exception class the engine raises, each also the built-in kind its
+    # docstring promises, and shown as lightsout.X.
+    cases = [
+        (lambda: lightsout.solve("1x"), lightsout.InvalidBoardError, ValueError),
+        (lambda: lightsout.Rules(boundary="sphere"), lightsout.InvalidRulesError, ValueError),
+        (lambda: lightsout.analyze(0, 3), lightsout.InvalidSizeError, ValueError),
+        (lambda: lightsout.solve(ON, method="magic"), lightsout.UnsupportedError, ValueError),
+        (lambda: lightsout.solve(np.ones((12, 12)), method="brute"), lightsout.TooLargeError, ValueError),
+        (lambda: lightsout.table(20000, rect=True), lightsout.LimitExceededError, lightsout.LightsOutError),
+        (lambda: lightsout.table(10**6, time_limit=0.05), lightsout.TimeLimitError, TimeoutError),
+    ]
+    for call, cls, builtin in cases:
+        with pytest.raises(cls) as e:
+            call()
+        assert isinstance(e.value, lightsout.LightsOutError) and isinstance(e.value, builtin)
+        assert type(e.value).__module__ == "lightsout"
+        assert repr(e.value).startswith(cls.__name__)
+    assert issubclass(lightsout.InternalError, RuntimeError)
+    assert lightsout.InternalError.__module__ == "lightsout"
+
+
+def test_hostile_inputs_raise_never_crash():
+    class Broken:
+        def __iter__(self):
+            raise RuntimeError("boom")
+
+    for board in ([Broken()], [[1, 2**70]], [[float("inf")]], np.array([[1e300]]), object(), b"101"):
+        with pytest.raises((lightsout.LightsOutError, TypeError, RuntimeError)):
+            lightsout.solve(board)
+    with pytest.raises(OverflowError):
+        lightsout.random_board(2**70, 3)
+    with pytest.raises(lightsout.LightsOutError):
+        lightsout.random_board(2**40, 2**40)

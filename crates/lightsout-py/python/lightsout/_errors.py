@@ -54,3 +54,19 @@ class TimeLimitError(LightsOutError, TimeoutError):
 
 class InternalError(LightsOutError, RuntimeError):
     """A computed answer failed its own check (a bug: please report it)."""
+
+
+# Shown (and pickled) as lightsout.X, where the package exports them.
+for _cls in (
+    LightsOutError,
+    InvalidBoardError,
+    InvalidRulesError,
+    InvalidSizeError,
+    UnsupportedError,
+    TooLargeError,
+    LimitExceededError,
+    TimeLimitError,
+    InternalError,
+):
+    _cls.__module__ = "lightsout"
+del _cls
