@@ -164,8 +164,9 @@ impl Solution {
 /// :class:`Rules`, a description such as ``"boundary=torus,mod=3"``, a preset name, or a
 /// dict of :class:`Rules` keywords (default: classic). ``minimal``: find the solution
 /// with the fewest presses (proven when the solutions span at most 32 dimensions, else
-/// the best found, ``proven=False``). ``time_limit``: seconds; the fewest-press search
-/// stops then with the best found, any other work raises :class:`TimeLimitError`.
+/// the best found, ``proven=False``). ``time_limit``: seconds for the whole call (default
+/// none: Ctrl-C stops it); a solution not found by then raises :class:`TimeLimitError`,
+/// and the fewest-press search stops then with the best found (``proven=False``).
 /// ``method``: ``"auto"``, ``"brute"``, ``"rows"``, ``"gauss"``, ``"chase"`` or
 /// ``"poly"``. ``threads``: most threads to use (default: every core).
 ///
