@@ -94,3 +94,15 @@ def test_a_time_limit_on_other_work_raises():
     with pytest.raises(lightsout.TimeLimitError) as e:
         lightsout.table(10**6, time_limit=0.2)
     assert isinstance(e.value, TimeoutError)
+
+
+def test_a_time_limit_on_a_solve_raises():
+    # A 3000 x 3000 solve takes a tenth of a second: far past a 0.1 ms limit, which
+    # the library's solver sees inside its own loops.
+    board = lightsout.random_board(3000, 3000, seed=3)
+    with pytest.raises(lightsout.TimeLimitError):
+        lightsout.solve(board, time_limit=1e-4)
+    # With time enough, the same call answers.
+    sol = lightsout.solve(board, time_limit=60)
+    assert sol.solutions == (2**sol.nullity if sol.solvable else 0)
+    assert not sol.solvable or lightsout.verify(board, sol.presses)
