@@ -1,0 +1,73 @@
+"""Exact Lights Out solver: NumPy boards in and out, on the Rust engine of ``lightsout``.
+
+>>> import lightsout, numpy as np
+>>> sol = lightsout.solve(np.ones((5, 5), np.uint8), minimal=True)
+>>> sol.press_count, sol.nullity, sol.solutions
+(15, 2, 4)
+>>> lightsout.verify(np.ones((5, 5), np.uint8), sol.presses)
+True
+
+Functions: :func:`solve`, :func:`analyze`, :func:`nullity`, :func:`table`,
+:func:`all_solutions`, :func:`verify`, :func:`apply`, :func:`random_board`,
+:func:`presets`; rules: :class:`Rules` (variants, presets, graphs). Boards are NumPy
+arrays (any integer or boolean dtype), lists of rows, or text in the CLI's format;
+results are ``uint8`` arrays and exact Python ints. Long calls release the GIL and stop
+on Ctrl-C. Errors are :class:`LightsOutError` subclasses (bad input: also
+:class:`ValueError`).
+"""
+
+from ._errors import (
+    InternalError,
+    InvalidBoardError,
+    InvalidRulesError,
+    InvalidSizeError,
+    LightsOutError,
+    LimitExceededError,
+    TimeLimitError,
+    TooLargeError,
+    UnsupportedError,
+)
+from ._lightsout import (
+    Analysis,
+    Preset,
+    Rules,
+    Solution,
+    SolutionIterator,
+    __version__,
+    all_solutions,
+    analyze,
+    apply,
+    nullity,
+    presets,
+    random_board,
+    solve,
+    table,
+    verify,
+)
+
+__all__ = [
+    "Analysis",
+    "InternalError",
+    "InvalidBoardError",
+    "InvalidRulesError",
+    "InvalidSizeError",
+    "LightsOutError",
+    "LimitExceededError",
+    "Preset",
+    "Rules",
+    "Solution",
+    "SolutionIterator",
+    "TimeLimitError",
+    "TooLargeError",
+    "UnsupportedError",
+    "__version__",
+    "all_solutions",
+    "analyze",
+    "apply",
+    "nullity",
+    "presets",
+    "random_board",
+    "solve",
+    "table",
+    "verify",
+]

@@ -1,0 +1,611 @@
+//! The module's functions and the classes they return.
+
+use crate::convert;
+use crate::engine::{self, SolveRequest};
+use crate::errors;
+use crate::rules::{quoted, rules_arg, PyRules};
+use crate::runner::{self, Limits};
+use lightsout::{Board, Error, Game, Method, QuietSpace};
+use num_bigint::BigUint;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Mutex;
+
+/// Largest `max_n` of `table(..., rect=True)` (its table has `max_n^2` entries).
+const MAX_RECT_TABLE: usize = 10_000;
+/// Solutions `all_solutions` computes ahead of the caller.
+const SOLUTIONS_AHEAD: usize = 16;
+
+fn method_arg(py: Python<'_>, method: &str) -> PyResult<Method> {
+    engine::parse_method(method).map_err(|e| errors::to_py(py, e))
+}
+
+/// The game, start and target of a position: the board read with the rules' number of
+/// states (its size is the game's, unless the rules fix one), and the target (default:
+/// all off, or a preset's goal).
+fn position(
+    py: Python<'_>,
+    rules: &PyRules,
+    board: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Game, Board, Board)> {
+    let k = rules.set.modulus();
+    let start = convert::read_board(py, board, k, "board", rules.graph_nodes())?;
+    let game = rules
+        .set
+        .game_for_board(start.rows(), start.cols())
+        .map_err(|e| errors::to_py_about(py, "board", e))?;
+    let target = match target {
+        Some(t) => {
+            let t = convert::read_board(py, t, k, "target", rules.graph_nodes())?;
+            same_size(py, &game, &t, "target")?;
+            t
+        }
+        None => rules.set.default_target(&game),
+    };
+    Ok((game, start, target))
+}
+
+/// Errors unless `b` (the argument `what`) has the game's size.
+fn same_size(py: Python<'_>, game: &Game, b: &Board, what: &str) -> PyResult<()> {
+    if (b.rows(), b.cols()) != (game.rows(), game.cols()) {
+        return Err(errors::board(
+            py,
+            format!(
+                "{what} is {}x{}, but the board is {}x{}",
+                b.rows(),
+                b.cols(),
+                game.rows(),
+                game.cols()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn to_int(py: Python<'_>, n: &BigUint) -> PyResult<Py<PyAny>> {
+    Ok(n.into_pyobject(py)?.into_any().unbind())
+}
+
+/// The answer of :func:`solve`.
+///
+/// Attributes: ``solvable``; ``nullity`` (dimension of the quiet patterns);
+/// ``solutions`` (the exact number of solutions, a Python int); ``presses`` (a
+/// ``uint8`` array of press counts, or None if unsolvable) and ``press_count`` (their
+/// sum, or None); ``minimal`` (True if ``presses`` is proven to have the fewest
+/// presses); ``proven`` (with ``minimal=True``: whether the search covered every
+/// solution; else None); ``reason`` and ``witness`` (when unsolvable: why, and a quiet
+/// pattern whose overlap with the lights to change is odd, when there is one);
+/// ``method``; ``rows`` and ``cols``; ``pressed_nodes`` (graph games: the labels of the
+/// pressed nodes).
+#[pyclass(frozen, name = "Solution", module = "lightsout")]
+pub struct Solution {
+    /// True if the position can be solved.
+    #[pyo3(get)]
+    solvable: bool,
+    /// Dimension of the quiet patterns (for a composite number of states, their number
+    /// of generators).
+    #[pyo3(get)]
+    nullity: usize,
+    /// The exact number of press patterns that solve the position (0 if none).
+    #[pyo3(get)]
+    solutions: Py<PyAny>,
+    /// A solution (press counts, ``uint8``), or None.
+    #[pyo3(get)]
+    presses: Option<Py<PyAny>>,
+    /// The number of presses of ``presses`` (their sum), or None.
+    #[pyo3(get)]
+    press_count: Option<u64>,
+    /// True if ``presses`` is proven to have the fewest presses.
+    #[pyo3(get)]
+    minimal: bool,
+    /// With ``minimal=True``: whether every solution was examined; else None.
+    #[pyo3(get)]
+    proven: Option<bool>,
+    /// When unsolvable: why.
+    #[pyo3(get)]
+    reason: Option<String>,
+    /// When unsolvable: a quiet pattern with an odd overlap with the lights to change,
+    /// if one exists (two states, symmetric rules); else None.
+    #[pyo3(get)]
+    witness: Option<Py<PyAny>>,
+    /// The method that solved it.
+    #[pyo3(get)]
+    method: &'static str,
+    /// Board rows.
+    #[pyo3(get)]
+    rows: usize,
+    /// Board columns.
+    #[pyo3(get)]
+    cols: usize,
+    /// Graph games: the pressed nodes' labels, a node once per press; else None.
+    #[pyo3(get)]
+    pressed_nodes: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let count = self
+            .solutions
+            .bind(py)
+            .str()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        let shown = if count.len() > 40 {
+            format!("<{} digits>", count.len())
+        } else {
+            count
+        };
+        let yes = |b: bool| if b { "True" } else { "False" };
+        let presses = self
+            .press_count
+            .map_or("None".to_string(), |c| c.to_string());
+        format!(
+            "Solution(solvable={}, nullity={}, solutions={shown}, press_count={presses}, minimal={}, method={}, size={}x{})",
+            yes(self.solvable),
+            self.nullity,
+            yes(self.minimal),
+            quoted(self.method),
+            self.rows,
+            self.cols
+        )
+    }
+}
+
+/// Solves a position: the presses that take ``board`` to ``target`` (default: all
+/// lights off, or a preset's goal).
+///
+/// ``board`` and ``target``: NumPy arrays (any integer, boolean or whole-valued float
+/// dtype), lists of rows, or text in the CLI's format (``"101\n010"``); for graph rules
+/// also 1-D sequences in node order or dicts from node to value. ``rules``: a
+/// :class:`Rules`, a description such as ``"boundary=torus,mod=3"``, a preset name, or a
+/// dict of :class:`Rules` keywords (default: classic). ``minimal``: find the solution
+/// with the fewest presses (proven when the solutions span at most 32 dimensions, else
+/// the best found, ``proven=False``). ``time_limit``: seconds for the whole call (default
+/// none: Ctrl-C stops it); a solution not found by then raises :class:`TimeLimitError`,
+/// and the fewest-press search stops then with the best found (``proven=False``).
+/// ``method``: ``"auto"``, ``"brute"``, ``"rows"``, ``"gauss"``, ``"chase"`` or
+/// ``"poly"``. ``threads``: most threads to use (default: every core).
+///
+/// The GIL is released while solving, and Ctrl-C interrupts a long call
+/// (``KeyboardInterrupt``).
+#[pyfunction]
+#[pyo3(signature = (board, target=None, rules=None, minimal=false, time_limit=None, *, method="auto", threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    minimal: bool,
+    time_limit: Option<f64>,
+    method: &str,
+    threads: Option<usize>,
+) -> PyResult<Solution> {
+    let rules = rules_arg(py, rules)?;
+    let method = method_arg(py, method)?;
+    let limits = Limits::from_args(time_limit, threads)?;
+    let (game, start, target) = position(py, &rules, board, target)?;
+    let (rows, cols) = (game.rows(), game.cols());
+    let quick = engine::is_quick(&game, method, minimal);
+    let request = SolveRequest {
+        game,
+        start,
+        target,
+        method,
+        minimal,
+    };
+    let out = runner::run(py, limits, quick, move |budget| {
+        engine::solve(&request, budget)
+    })?;
+    let graph = rules.graph_nodes();
+    let board = |b: &Board| -> PyResult<Py<PyAny>> {
+        Ok(convert::board_to_py(py, b, graph.is_some())?.unbind())
+    };
+    Ok(Solution {
+        solvable: out.presses.is_some(),
+        nullity: out.nullity,
+        solutions: to_int(py, &out.count)?,
+        press_count: out.presses.as_ref().map(Board::total),
+        presses: out.presses.as_ref().map(board).transpose()?,
+        minimal: out.minimal,
+        proven: out.proven,
+        reason: out.unsolvable.as_ref().map(|u| u.reason.clone()),
+        witness: out
+            .unsolvable
+            .as_ref()
+            .and_then(|u| u.witness.as_ref())
+            .map(board)
+            .transpose()?,
+        method: out.method.name(),
+        rows,
+        cols,
+        pressed_nodes: match (graph, &out.presses) {
+            (Some(g), Some(p)) => Some(convert::pressed_nodes(py, p, g)?.into_any().unbind()),
+            _ => None,
+        },
+    })
+}
+
+/// The answer of :func:`analyze`.
+///
+/// Attributes: ``rank`` and ``nullity`` of the toggle matrix; ``quiet_patterns`` (the
+/// press patterns that change no light: a basis for two and a prime number of states,
+/// generators for a composite one), a ``uint8`` array ``count x rows x cols``
+/// (``count x nodes`` for a graph); ``solvable_positions`` (exact Python int, computed
+/// on first use); ``method``, ``rows``, ``cols``.
+#[pyclass(frozen, name = "Analysis", module = "lightsout")]
+pub struct Analysis {
+    /// Rank of the toggle matrix (for a composite number of states: cells minus the
+    /// nullity).
+    #[pyo3(get)]
+    rank: usize,
+    /// Dimension of the quiet patterns (for a composite number of states, their number
+    /// of generators).
+    #[pyo3(get)]
+    nullity: usize,
+    /// The quiet patterns, ``count x rows x cols`` (``count x nodes`` for a graph).
+    #[pyo3(get)]
+    quiet_patterns: Py<PyAny>,
+    /// The method used.
+    #[pyo3(get)]
+    method: &'static str,
+    /// Board rows.
+    #[pyo3(get)]
+    rows: usize,
+    /// Board columns.
+    #[pyo3(get)]
+    cols: usize,
+    game: Game,
+    quiet: QuietSpace,
+    positions: PyOnceLock<Py<PyAny>>,
+}
+
+#[pymethods]
+impl Analysis {
+    /// The exact number of start positions that can be solved (a Python int).
+    #[getter]
+    fn solvable_positions(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.positions
+            .get_or_try_init(py, || {
+                let n = engine::solvable_positions(&self.game, &self.quiet)
+                    .map_err(|e| errors::to_py(py, e))?;
+                to_int(py, &n)
+            })
+            .map(|n| n.clone_ref(py))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Analysis(rank={}, nullity={}, quiet_patterns=<{} patterns>, method={}, size={}x{})",
+            self.rank,
+            self.nullity,
+            self.quiet.generators().len(),
+            quoted(self.method),
+            self.rows,
+            self.cols
+        )
+    }
+}
+
+/// The board size of `analyze`/`nullity`: both or neither of rows and cols.
+fn size_arg(rows: Option<usize>, cols: Option<usize>) -> PyResult<Option<(usize, usize)>> {
+    match (rows, cols) {
+        (Some(r), Some(c)) => Ok(Some((r, c))),
+        (None, None) => Ok(None),
+        _ => Err(PyValueError::new_err(
+            "give both rows and cols (or neither, for a preset or a graph)",
+        )),
+    }
+}
+
+/// Analyses the ``rows x cols`` game of ``rules`` (presets and graphs bring their own
+/// size): rank, nullity, the quiet patterns and the number of solvable positions.
+#[pyfunction]
+#[pyo3(signature = (rows=None, cols=None, rules=None, *, method="auto", time_limit=None))]
+pub fn analyze(
+    py: Python<'_>,
+    rows: Option<usize>,
+    cols: Option<usize>,
+    rules: Option<&Bound<'_, PyAny>>,
+    method: &str,
+    time_limit: Option<f64>,
+) -> PyResult<Analysis> {
+    let rules = rules_arg(py, rules)?;
+    let method = method_arg(py, method)?;
+    let limits = Limits::from_args(time_limit, None)?;
+    let game = rules
+        .set
+        .game(size_arg(rows, cols)?)
+        .map_err(|e| errors::to_py(py, e))?;
+    let quick = engine::is_quick(&game, method, false);
+    let worker_game = game.clone();
+    let a = runner::run(py, limits, quick, move |budget| {
+        engine::analyze(&worker_game, method, budget)
+    })?;
+    let quiet_patterns = convert::boards_to_py(
+        py,
+        a.quiet.generators(),
+        game.rows(),
+        game.cols(),
+        rules.graph_nodes().is_some(),
+    )?
+    .unbind();
+    Ok(Analysis {
+        rank: a.rank,
+        nullity: a.nullity,
+        quiet_patterns,
+        method: a.method.name(),
+        rows: game.rows(),
+        cols: game.cols(),
+        game,
+        quiet: a.quiet,
+        positions: PyOnceLock::new(),
+    })
+}
+
+/// The nullity of the ``rows x cols`` game of ``rules`` (the dimension of its quiet
+/// patterns; solvable positions have ``2**nullity`` solutions with two states). For the
+/// plus and sigma rules on open two-state boards it comes from polynomials alone, for
+/// any size up to a shorter side of 10^8; else from an analysis.
+#[pyfunction]
+#[pyo3(signature = (rows=None, cols=None, rules=None, *, method="auto", time_limit=None))]
+pub fn nullity(
+    py: Python<'_>,
+    rows: Option<usize>,
+    cols: Option<usize>,
+    rules: Option<&Bound<'_, PyAny>>,
+    method: &str,
+    time_limit: Option<f64>,
+) -> PyResult<usize> {
+    let rules = rules_arg(py, rules)?;
+    let method = method_arg(py, method)?;
+    let limits = Limits::from_args(time_limit, None)?;
+    let size = size_arg(rows, cols)?;
+    let set = rules.set.clone();
+    runner::run(py, limits, false, move |budget| {
+        engine::nullity(&set, size, method, budget)
+    })
+}
+
+/// Nullities of the ``n x n`` boards for ``n = 1..max_n``: an ``int64`` array ``t``
+/// with ``t[n - 1]`` the nullity of ``n x n``. With ``rect=True``, of every
+/// ``m x n`` board: ``t[m - 1, n - 1]`` (``max_n`` at most 10,000).
+#[pyfunction]
+#[pyo3(signature = (max_n, rules=None, *, rect=false, method="auto", time_limit=None))]
+pub fn table<'py>(
+    py: Python<'py>,
+    max_n: usize,
+    rules: Option<&Bound<'py, PyAny>>,
+    rect: bool,
+    method: &str,
+    time_limit: Option<f64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use numpy::ndarray::{Array1, Array2};
+    use numpy::IntoPyArray;
+    if max_n == 0 {
+        return Err(PyValueError::new_err("max_n=0: expected at least 1"));
+    }
+    if rect && max_n > MAX_RECT_TABLE {
+        return Err(errors::new(
+            py,
+            errors::Kind::LimitExceeded,
+            format!("table(rect=True) holds max_n^2 nullities; max_n={max_n} is more than the limit of {MAX_RECT_TABLE}"),
+        ));
+    }
+    let rules = rules_arg(py, rules)?;
+    let method = method_arg(py, method)?;
+    let limits = Limits::from_args(time_limit, None)?;
+    let set = rules.set.clone();
+    let rows = runner::run(py, limits, false, move |budget| {
+        engine::table(&set, max_n, rect, method, budget)
+    })?;
+    if rect {
+        let flat: Vec<i64> = rows.iter().flatten().map(|&d| d as i64).collect();
+        let a = Array2::from_shape_vec((max_n, max_n), flat)
+            .map_err(|e| errors::internal(py, &e.to_string()))?;
+        Ok(a.into_pyarray(py).into_any())
+    } else {
+        let flat: Vec<i64> = rows.iter().flatten().map(|&d| d as i64).collect();
+        Ok(Array1::from_vec(flat).into_pyarray(py).into_any())
+    }
+}
+
+/// What the enumeration thread sends: a solution, or the error that stopped it.
+type SolutionResult = Result<Board, Error>;
+
+/// An iterator over every solution of a position (see :func:`all_solutions`), as
+/// ``uint8`` arrays. ``total`` is the exact number of solutions (all of them, not
+/// only the ``limit`` given).
+#[pyclass(frozen, name = "SolutionIterator", module = "lightsout")]
+pub struct SolutionIterator {
+    /// The exact number of solutions.
+    #[pyo3(get)]
+    total: Py<PyAny>,
+    graph: bool,
+    solutions: Mutex<Option<Receiver<SolutionResult>>>,
+}
+
+#[pymethods]
+impl SolutionIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        // Waiting releases the GIL: a second thread must not then wait on the lock
+        // while holding it, so a busy iterator is an error, as for a generator.
+        let mut guard = self
+            .solutions
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("all_solutions iterator already executing"))?;
+        let Some(rx) = guard.take() else {
+            return Ok(None);
+        };
+        let (next, rx) = runner::wait_for(py, rx);
+        *guard = Some(rx);
+        match next? {
+            Some(Ok(b)) => Ok(Some(convert::board_to_py(py, &b, self.graph)?.unbind())),
+            Some(Err(e)) => {
+                *guard = None;
+                Err(errors::to_py(py, e))
+            }
+            None => {
+                *guard = None;
+                Ok(None)
+            }
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let total = self
+            .total
+            .bind(py)
+            .str()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        format!("SolutionIterator(total={total})")
+    }
+}
+
+/// Every solution of a position (each press pattern taking ``board`` to ``target``),
+/// lazily, in Gray-code order (each differs from the previous one by one quiet
+/// pattern), at most ``limit`` of them. Empty if the position has no solution.
+/// Arguments as for :func:`solve`.
+#[pyfunction]
+#[pyo3(signature = (board, target=None, rules=None, limit=None, *, method="auto"))]
+pub fn all_solutions(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    limit: Option<u64>,
+    method: &str,
+) -> PyResult<SolutionIterator> {
+    let rules = rules_arg(py, rules)?;
+    let method = method_arg(py, method)?;
+    let (game, start, target) = position(py, &rules, board, target)?;
+    let quick = engine::is_quick(&game, method, false);
+    let (g, s, t) = (game.clone(), start.clone(), target.clone());
+    let (space, count) = runner::run(py, Limits::default(), quick, move |budget| {
+        engine::solution_space(&g, &s, &t, method, budget)
+    })?;
+    let total = to_int(py, &count)?;
+    let graph = rules.graph_nodes().is_some();
+    let Some(space) = space else {
+        return Ok(SolutionIterator {
+            total,
+            graph,
+            solutions: Mutex::new(None),
+        });
+    };
+    let (tx, rx) = mpsc::sync_channel::<SolutionResult>(SOLUTIONS_AHEAD);
+    let producer = move || {
+        let errors_tx = tx.clone();
+        let result = runner::guarded(
+            |_| {
+                engine::each_solution(&game, &start, &target, space, limit, |b| {
+                    tx.send(Ok(b)).is_ok()
+                })
+            },
+            &lightsout::Budget::unlimited(),
+        );
+        if let Err(e) = result {
+            let _ = errors_tx.send(Err(e));
+        }
+    };
+    std::thread::Builder::new()
+        .name("lightsout-solutions".into())
+        .spawn(producer)
+        .map_err(|e| errors::internal(py, &format!("cannot start a thread: {e}")))?;
+    Ok(SolutionIterator {
+        total,
+        graph,
+        solutions: Mutex::new(Some(rx)),
+    })
+}
+
+/// True if ``presses`` takes ``board`` to ``target`` (default: all off, or a preset's
+/// goal) under ``rules``.
+#[pyfunction]
+#[pyo3(signature = (board, presses, target=None, rules=None))]
+pub fn verify(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    presses: &Bound<'_, PyAny>,
+    target: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let rules = rules_arg(py, rules)?;
+    let (game, start, target) = position(py, &rules, board, target)?;
+    let presses = convert::read_board(py, presses, game.modulus(), "presses", rules.graph_nodes())?;
+    same_size(py, &game, &presses, "presses")?;
+    runner::run(py, Limits::default(), true, move |_| {
+        engine::verify(&game, &start, &target, &presses)
+    })
+}
+
+/// The board after pressing ``presses`` (press counts per cell) on ``board``.
+#[pyfunction]
+#[pyo3(signature = (board, presses, rules=None))]
+pub fn apply<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    presses: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules_arg(py, rules)?;
+    let (game, start, _) = position(py, &rules, board, None)?;
+    let presses = convert::read_board(py, presses, game.modulus(), "presses", rules.graph_nodes())?;
+    same_size(py, &game, &presses, "presses")?;
+    let after = runner::run(py, Limits::default(), true, move |_| {
+        let change = engine::effect(&game, &presses)?;
+        start.sum(&change)
+    })?;
+    convert::board_to_py(py, &after, rules.graph_nodes().is_some())
+}
+
+/// A random ``rows x cols`` board (``uint8``). Two states: each light on with
+/// probability ``density``; with the same ``seed``, the board ``lightsout random
+/// ROWSxCOLS --seed SEED`` makes. ``solvable=True``: the lights of random presses on a
+/// blank board, so it has a solution (the CLI's ``--solvable`` board for the classic
+/// rules). More states: each cell non-zero with probability ``density``, then uniform.
+/// ``seed=None`` draws one from the operating system.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, seed=None, solvable=false, density=0.5, rules=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn random_board<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    seed: Option<u64>,
+    solvable: bool,
+    density: f64,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules_arg(py, rules)?;
+    let game = rules
+        .set
+        .game(Some((rows, cols)))
+        .map_err(|e| errors::to_py(py, e))?;
+    convert::check_memory(
+        py,
+        (rows as u64).saturating_mul(cols as u64),
+        &format!("a {rows}x{cols} board"),
+    )?;
+    let seed = match seed {
+        Some(s) => s,
+        None => {
+            let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+            u64::from_le_bytes(bytes.try_into().unwrap_or([0; 8]))
+        }
+    };
+    let quick = game.cells() <= 1 << 16;
+    let board = runner::run(py, Limits::default(), quick, move |_| {
+        engine::random_board(&game, seed, density, solvable)
+    })?;
+    convert::board_to_py(py, &board, rules.graph_nodes().is_some())
+}

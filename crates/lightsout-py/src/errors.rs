@@ -1,0 +1,114 @@
+//! The library's errors as Python exceptions.
+//!
+//! The exception classes live in `lightsout/_errors.py` (Python: each has two bases, e.g.
+//! `InvalidBoardError(LightsOutError, ValueError)`); this module looks them up once and
+//! raises them with the library's messages, which are the CLI's messages too.
+
+use lightsout::Error;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+/// The exception classes, by name.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// The base class.
+    Base,
+    /// A board that cannot be read or does not fit its game.
+    InvalidBoard,
+    /// Rules that make no sense.
+    InvalidRules,
+    /// A bad board size.
+    InvalidSize,
+    /// A method that does not handle the rules.
+    Unsupported,
+    /// A method that refuses a board this large.
+    TooLarge,
+    /// A search, enumeration or memory bound exceeded.
+    LimitExceeded,
+    /// The time limit passed.
+    TimeLimit,
+    /// A bug: an answer that failed its own check.
+    Internal,
+}
+
+impl Kind {
+    fn class_name(self) -> &'static str {
+        match self {
+            Kind::Base => "LightsOutError",
+            Kind::InvalidBoard => "InvalidBoardError",
+            Kind::InvalidRules => "InvalidRulesError",
+            Kind::InvalidSize => "InvalidSizeError",
+            Kind::Unsupported => "UnsupportedError",
+            Kind::TooLarge => "TooLargeError",
+            Kind::LimitExceeded => "LimitExceededError",
+            Kind::TimeLimit => "TimeLimitError",
+            Kind::Internal => "InternalError",
+        }
+    }
+}
+
+static ERRORS_MODULE: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// An exception of class `kind` with `message`.
+pub fn new(py: Python<'_>, kind: Kind, message: impl Into<String>) -> PyErr {
+    let message = message.into();
+    let class = ERRORS_MODULE
+        .get_or_try_init(py, || {
+            PyModule::import(py, "lightsout._errors").map(Bound::unbind)
+        })
+        .and_then(|m| m.bind(py).getattr(kind.class_name()))
+        .and_then(|c| c.cast_into::<PyType>().map_err(PyErr::from));
+    match class {
+        Ok(class) => PyErr::from_type(class, message),
+        // The Python half of the package is missing: still an exception, not a crash.
+        Err(_) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// An `InternalError` (a bug, or a failure of the machine rather than of the input).
+pub fn internal(py: Python<'_>, message: &str) -> PyErr {
+    new(py, Kind::Internal, format!("internal error: {message}"))
+}
+
+/// An `InvalidBoardError`.
+pub fn board(py: Python<'_>, message: impl Into<String>) -> PyErr {
+    new(py, Kind::InvalidBoard, message)
+}
+
+/// An `InvalidRulesError`.
+pub fn rules(py: Python<'_>, message: impl Into<String>) -> PyErr {
+    new(py, Kind::InvalidRules, message)
+}
+
+/// The exception for a library error: its class by the variant, its message the
+/// library's (the CLI prints the same text after `lightsout: error: `). A cancelled
+/// computation is a `KeyboardInterrupt`.
+pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    let kind = match &e {
+        Error::InvalidSize(_) => Kind::InvalidSize,
+        Error::InvalidBoard(_) | Error::SizeMismatch { .. } => Kind::InvalidBoard,
+        Error::InvalidRules(_) => Kind::InvalidRules,
+        Error::Unsupported(_) => Kind::Unsupported,
+        Error::TooLarge { .. } => Kind::TooLarge,
+        Error::LimitExceeded(_) => Kind::LimitExceeded,
+        Error::Cancelled => return PyKeyboardInterrupt::new_err(e.to_string()),
+        Error::TimeLimit => Kind::TimeLimit,
+        Error::Internal(_) => Kind::Internal,
+        _ => Kind::Base,
+    };
+    new(py, kind, e.to_string())
+}
+
+/// [`to_py`] with `what: ` before the message (the argument a bad board came from, as
+/// the CLI puts the file name there).
+pub fn to_py_about(py: Python<'_>, what: &str, e: Error) -> PyErr {
+    match e {
+        Error::Cancelled => to_py(py, e),
+        Error::InvalidSize(_) | Error::InvalidBoard(_) | Error::SizeMismatch { .. } => {
+            new(py, Kind::InvalidBoard, format!("{what}: {e}"))
+        }
+        _ => to_py(py, e),
+    }
+}

@@ -1,0 +1,40 @@
+//! `lightsout` for Python: the exact Lights Out solver's engine behind a NumPy
+//! interface (the native half, `lightsout._lightsout`; the package's `__init__.py`
+//! re-exports it with the exception classes of `_errors.py`).
+//!
+//! * `engine.rs`: every call into the library;
+//! * `runner.rs`: long calls on a worker thread, the GIL released, Ctrl-C honoured;
+//! * `convert.rs`: boards between Python and the library;
+//! * `rules.rs`: `Rules`, `Preset`, `presets()`;
+//! * `api.rs`: the functions and their result classes;
+//! * `errors.rs`: library errors as Python exceptions.
+
+mod api;
+mod convert;
+mod engine;
+mod errors;
+mod rules;
+mod runner;
+
+use pyo3::prelude::*;
+
+/// The native module.
+#[pymodule]
+fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<rules::PyRules>()?;
+    m.add_class::<rules::PyPreset>()?;
+    m.add_class::<api::Solution>()?;
+    m.add_class::<api::Analysis>()?;
+    m.add_class::<api::SolutionIterator>()?;
+    m.add_function(wrap_pyfunction!(rules::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(api::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(api::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(api::nullity, m)?)?;
+    m.add_function(wrap_pyfunction!(api::table, m)?)?;
+    m.add_function(wrap_pyfunction!(api::all_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(api::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(api::apply, m)?)?;
+    m.add_function(wrap_pyfunction!(api::random_board, m)?)?;
+    Ok(())
+}
