@@ -348,6 +348,11 @@ fn human_bytes(b: u64) -> String {
 /// [`Error::SizeMismatch`] (or another board error) if `start` or `target` is not a
 /// board of `game`; [`Error::Cancelled`] or [`Error::TimeLimit`] once the budget is spent. A method
 /// that cannot give the quiet patterns is no error: the answer is then the rank test.
+///
+/// # Panics
+///
+/// Never: the witness is only sought for two-state games, whose boards and quiet
+/// patterns are all binary.
 pub fn explain_unsolvable(
     game: &Game,
     start: &Board,
