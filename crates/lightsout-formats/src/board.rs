@@ -8,6 +8,11 @@ use lightsout::Board;
 use std::io::Write;
 
 /// Parses a board in `format` with `modulus` states (bitmaps are two-state only).
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name`: a bitmap format with a `modulus` other than 2,
+/// bytes that are not a board of the format, or a board over the memory limit.
 pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Board, FormatError> {
     if format != Format::Text && modulus != 2 {
         return Err(FormatError::input(format!(
@@ -29,6 +34,12 @@ pub fn parse(bytes: &[u8], format: Format, modulus: u8, name: &str) -> Result<Bo
 }
 
 /// Writes a board in `format`.
+///
+/// # Errors
+///
+/// [`FormatError::Input`] for a board of more than two states in a bitmap format (then
+/// nothing is written); [`FormatError::Io`] when writing fails; for PNG, also those of
+/// [`png::write`].
 pub fn write(board: &Board, format: Format, w: &mut impl Write) -> Result<(), FormatError> {
     match (format, board.bits()) {
         (Format::Text, _) => text::write(board, w)?,

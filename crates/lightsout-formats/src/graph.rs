@@ -48,6 +48,13 @@ pub struct GraphGame {
 
 /// Parses graph JSON. `modulus` is the `--mod` flag, if given (it must agree with the
 /// file's `mod`). `name` names the source in errors.
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name`: JSON that is not a graph file (including an
+/// unknown field), a `mod` that disagrees with `modulus` or is not 2 to 255, only one
+/// of `rows` and `cols`, a graph the library refuses (see [`Graph::game`]) or over the
+/// memory limit, and `lights` or `target` without one value below `mod` per node.
 pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame, FormatError> {
     let file: GraphFile = serde_json::from_slice(bytes)
         .map_err(|e| FormatError::input(format!("{name}: not a graph: {e}")))?;

@@ -10,6 +10,9 @@
 //! Nothing here decides where bytes come from or go: callers hand in byte slices and
 //! writers, and get [`FormatError`]s naming the file and the place.
 
+// Every public fallible or panicking function says when (CI denies warnings).
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
+
 pub mod board;
 pub mod detect;
 mod error;

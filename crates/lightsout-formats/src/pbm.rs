@@ -40,6 +40,15 @@ impl Header {
     }
 
     /// The raster of a P4 file, checked to be complete.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError::Input`] naming `name` if `bytes` ends before the raster does.
+    ///
+    /// # Panics
+    ///
+    /// If `bytes` ends before [`Header::data_start`]: it is not the file this header was
+    /// parsed from.
     pub fn raster<'a>(&self, bytes: &'a [u8], name: &str) -> Result<&'a [u8], FormatError> {
         debug_assert_eq!(self.encoding, Encoding::Raw);
         let need = self.rows as u64 * self.row_bytes() as u64;
@@ -55,6 +64,12 @@ impl Header {
 }
 
 /// Parses the header of a PBM file (P1 or P4) and checks its size limits.
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name`: no `P1` or `P4` magic, a missing width or
+/// height, a zero size or one over [`MAX_CELLS`], or (P4) no single whitespace byte
+/// before the raster.
 pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
     let bad = |what: &str| FormatError::input(format!("{name}: not a PBM bitmap: {what}"));
     let encoding = match bytes.get(..2) {
@@ -77,13 +92,10 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
         if end == start {
             return Err(bad(&format!("the header has no {what}")));
         }
-        // 20 digits would overflow; anything that long is over the limit anyway.
-        let text = std::str::from_utf8(&bytes[start..end]).expect("digits");
-        *value = if text.len() > 19 {
-            u64::MAX
-        } else {
-            text.parse().expect("digits")
-        };
+        // Saturating: a number too big for a u64 is over the limit anyway.
+        *value = bytes[start..end].iter().fold(0u64, |v, &digit| {
+            v.saturating_mul(10).saturating_add(u64::from(digit - b'0'))
+        });
         pos = end;
     }
     let [cols, rows] = numbers;
@@ -139,6 +151,16 @@ fn skip_space_and_comments(bytes: &[u8], mut pos: usize) -> usize {
 
 /// Reads a whole PBM file into a matrix (the caller checks the memory first; see
 /// [`parse_header`] for the size).
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name`: a truncated raster, a P1 pixel other than `0`
+/// or `1`, or a board over the memory limit or refused by the allocator.
+///
+/// # Panics
+///
+/// If `bytes` ends before [`Header::data_start`]: it is not the file `header` was
+/// parsed from.
 pub fn read(bytes: &[u8], header: &Header, name: &str) -> Result<BitMatrix, FormatError> {
     let (rows, cols) = (header.rows, header.cols);
     match header.encoding {
@@ -224,6 +246,10 @@ impl<W: Write> RowSink for PbmRows<W> {
 }
 
 /// Writes a whole matrix as a P4 file.
+///
+/// # Errors
+///
+/// The writer's.
 pub fn write(m: &BitMatrix, w: &mut impl Write) -> std::io::Result<()> {
     let mut sink = PbmRows::new(w, m.rows(), m.cols());
     sink.begin()?;
@@ -269,6 +295,11 @@ mod tests {
         assert!(e.to_string().contains("limit of 2^40"), "{e}");
         let e = parse_header(b"P4\n99999999999999999999999 2\n", "b").unwrap_err();
         assert!(e.to_string().contains("limit"), "{e}");
+        // 2^64 saturates; exactly the limit parses, every digit counted.
+        let e = parse_header(b"P4\n18446744073709551616 1\n", "b").unwrap_err();
+        assert!(e.to_string().contains("limit"), "{e}");
+        let h = parse_header(b"P4\n1099511627776 1\n", "b").unwrap();
+        assert_eq!((h.cols, h.rows), (1 << 40, 1));
         let e = parse_header(b"P5\n1 1\n\0", "b").unwrap_err();
         assert!(e.to_string().contains("P1 or P4"), "{e}");
         let e = parse_header(b"P4\n0 3\n", "b").unwrap_err();

@@ -235,6 +235,11 @@ pub struct PngRows<'a, W: Write> {
 
 impl<'a, W: Write> PngRows<'a, W> {
     /// Rows go into the image data of `writer` (chunks of 1 MiB: fewer, larger writes).
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError::Io`] when writing fails, [`FormatError::Failure`] when the encoder
+    /// refuses for another reason.
     pub fn new(writer: &'a mut png::Writer<W>, cols: usize) -> Result<Self, FormatError> {
         let stream = writer
             .stream_writer_with_size(1 << 20)
@@ -245,6 +250,11 @@ impl<'a, W: Write> PngRows<'a, W> {
     }
 
     /// Ends the image data.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError::Io`] when writing fails, [`FormatError::Failure`] when the encoder
+    /// refuses for another reason (e.g. fewer rows than the header said).
     pub fn finish(self) -> Result<(), FormatError> {
         self.sink.into_inner().finish().map_err(encode_error)
     }
@@ -258,6 +268,12 @@ impl<W: Write> RowSink for PngRows<'_, W> {
 
 /// Starts a PNG of `rows x cols` on `w` (fast compression: boards are big and sparse
 /// enough that speed matters more than size).
+///
+/// # Errors
+///
+/// [`FormatError::Input`] for more than `2^32 - 1` rows or columns;
+/// [`FormatError::Io`] when writing the header fails, [`FormatError::Failure`] when the
+/// encoder refuses it for another reason.
 pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>, FormatError> {
     let too_big = || {
         FormatError::input(format!(
@@ -290,6 +306,12 @@ fn encode_error(e: png::EncodingError) -> FormatError {
 }
 
 /// Writes a whole matrix as a PNG.
+///
+/// # Errors
+///
+/// Those of [`writer`] and [`PngRows`]: [`FormatError::Input`] for a matrix too large
+/// for a PNG, [`FormatError::Io`] when writing fails, [`FormatError::Failure`] when the
+/// encoder fails otherwise.
 pub fn write<W: Write>(m: &BitMatrix, w: W) -> Result<(), FormatError> {
     let mut png = writer(w, m.rows(), m.cols())?;
     let mut rows = PngRows::new(&mut png, m.cols())?;

@@ -31,6 +31,8 @@
 //! [`gf2`].
 
 #![warn(missing_docs)]
+// Every public fallible or panicking function says when (CI denies warnings).
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 // Word-level kernels index several slices in step; ranges read better there.
 #![allow(clippy::needless_range_loop)]
 

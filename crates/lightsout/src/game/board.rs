@@ -98,6 +98,11 @@ impl Board {
     }
 
     /// A board from row-major values, each below `modulus`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Board::try_new`] for the size and modulus; [`Error::InvalidBoard`] if
+    /// there are not `rows * cols` values or one is not below `modulus`.
     pub fn from_values(
         rows: usize,
         cols: usize,
@@ -283,6 +288,10 @@ impl Board {
 
     /// `self - other` cell by cell (mod the modulus): the change needed to go from
     /// `other` to `self`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] unless `other` has the same dimensions and modulus.
     pub fn difference(&self, other: &Board) -> Result<Board, Error> {
         self.check_same_shape(other)?;
         let mut out = self.clone();
@@ -304,6 +313,10 @@ impl Board {
     }
 
     /// `self + other` cell by cell (mod the modulus).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] unless `other` has the same dimensions and modulus.
     pub fn sum(&self, other: &Board) -> Result<Board, Error> {
         self.check_same_shape(other)?;
         let mut out = self.clone();
@@ -324,15 +337,12 @@ impl Board {
     pub fn transpose(&self) -> Board {
         match &self.cells {
             Cells::Binary(m) => Board::from_bits(m.transpose()),
-            Cells::Modular { modulus, .. } => {
-                let mut t = Board::try_new(self.cols, self.rows, *modulus)
-                    .expect("transpose of a valid board is valid");
-                for r in 0..self.rows {
-                    for c in 0..self.cols {
-                        t.set(c, r, self.get(r, c));
-                    }
-                }
-                t
+            Cells::Modular { modulus, values } => {
+                // Reading the columns top to bottom gives the transpose's rows.
+                let transposed = (0..self.cols)
+                    .flat_map(|c| (0..self.rows).map(move |r| values[r * self.cols + c]))
+                    .collect();
+                Board::from_value_vec(self.cols, self.rows, *modulus, transposed)
             }
         }
     }
@@ -348,7 +358,11 @@ impl Board {
         out
     }
 
-    /// Errors unless `other` has the same dimensions and modulus.
+    /// `Ok` if `other` has the same dimensions and modulus.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] naming both shapes otherwise.
     pub fn check_same_shape(&self, other: &Board) -> Result<(), Error> {
         if (self.rows, self.cols, self.modulus()) != (other.rows, other.cols, other.modulus()) {
             return Err(Error::SizeMismatch {
@@ -451,5 +465,23 @@ mod tests {
         a.set(0, 2, 1);
         let t = a.transpose();
         assert_eq!((t.rows(), t.cols(), t.get(2, 0)), (3, 2, 1));
+    }
+
+    #[test]
+    fn modular_transpose_moves_every_cell() {
+        for (rows, cols, modulus) in [(1, 1, 3), (2, 5, 3), (4, 3, 7), (3, 3, 255)] {
+            let values: Vec<u8> = (0..rows * cols)
+                .map(|i| ((i * 7 + 1) % usize::from(modulus)) as u8)
+                .collect();
+            let a = Board::from_values(rows, cols, modulus, &values).unwrap();
+            let t = a.transpose();
+            assert_eq!((t.rows(), t.cols(), t.modulus()), (cols, rows, modulus));
+            for r in 0..rows {
+                for c in 0..cols {
+                    assert_eq!(t.get(c, r), a.get(r, c), "{rows}x{cols} ({r}, {c})");
+                }
+            }
+            assert_eq!(t.transpose(), a);
+        }
     }
 }

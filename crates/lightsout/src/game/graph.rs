@@ -81,8 +81,12 @@ impl Graph {
         self.nodes
     }
 
-    /// The press lists: for each node, the nodes a press changes. Errors on an edge to a
-    /// missing node and on sizes beyond [`MAX_NODES`] and [`MAX_EDGES`].
+    /// The press lists: for each node, the nodes a press changes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for no nodes, more than [`MAX_NODES`] nodes or
+    /// [`MAX_EDGES`] edges, and an edge naming a node that does not exist.
     pub fn press_lists(&self) -> Result<Vec<Vec<u32>>, Error> {
         let n = self.nodes;
         if n == 0 {
@@ -124,11 +128,20 @@ impl Graph {
     }
 
     /// The rules of this graph with `modulus` states.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`]: those of [`Graph::press_lists`], and a `modulus` below 2.
     pub fn rules(&self, modulus: u8) -> Result<Rules, Error> {
         Rules::explicit(self.press_lists()?, modulus)
     }
 
     /// The game: a `1 x N` board (or the layout), a light per node.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for a layout whose `rows * cols` is not the number of
+    /// nodes, and those of [`Graph::rules`].
     pub fn game(&self, modulus: u8) -> Result<Game, Error> {
         let (rows, cols) = match self.layout {
             Some((r, c)) => {

@@ -130,6 +130,12 @@ impl Game {
     /// let err = Game::new(2, 2, knight).unwrap_err();
     /// assert!(err.to_string().contains("larger than the board"));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidSize`] for zero rows or columns or more than [`MAX_CELLS`] cells;
+    /// [`Error::InvalidRules`] for explicit rules with another number of cells or a cell
+    /// index off the board, and for a shape larger than the board.
     pub fn new(rows: usize, cols: usize, rules: Rules) -> Result<Self, Error> {
         check_dimensions(rows, cols)?;
         if let Some((shape, boundary)) = rules.shape() {
@@ -155,6 +161,10 @@ impl Game {
     }
 
     /// The classic game (plus shape, open board, two states) on `rows x cols`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidSize`] for zero rows or columns or more than [`MAX_CELLS`] cells.
     pub fn classic(rows: usize, cols: usize) -> Result<Self, Error> {
         Self::new(rows, cols, Rules::classic())
     }
@@ -185,6 +195,11 @@ impl Game {
     }
 
     /// An all-zero board for this game.
+    ///
+    /// # Panics
+    ///
+    /// If the board's memory cannot be allocated (the game's size and modulus are valid,
+    /// so nothing else fails); [`Board::try_new`] returns an error instead.
     pub fn empty_board(&self) -> Board {
         Board::try_new(self.rows, self.cols, self.modulus()).expect("game dimensions are valid")
     }
@@ -198,11 +213,20 @@ impl Game {
     /// assert!(game.board_from_values(&[0, 3, 1]).is_err());
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidBoard`] unless there are [`Game::cells`] values, each below the
+    /// modulus; [`Error::InvalidSize`] if the board's memory cannot be allocated.
     pub fn board_from_values(&self, values: &[u8]) -> Result<Board, Error> {
         Board::from_values(self.rows, self.cols, self.modulus(), values)
     }
 
-    /// Errors unless `board` fits this game (dimensions and modulus).
+    /// `Ok` if `board` fits this game (dimensions and modulus).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] naming the game's shape and the board's otherwise.
     pub fn check_board(&self, board: &Board) -> Result<(), Error> {
         if (board.rows(), board.cols(), board.modulus()) != (self.rows, self.cols, self.modulus()) {
             return Err(Error::SizeMismatch {
@@ -344,6 +368,11 @@ impl Game {
     }
 
     /// Applies a press pattern (press counts per cell) to `board`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] if `board` or `presses` is not a board of this game
+    /// (`board` is unchanged then).
     pub fn apply(&self, board: &mut Board, presses: &Board) -> Result<(), Error> {
         self.check_board(board)?;
         self.check_board(presses)?;
@@ -367,6 +396,10 @@ impl Game {
     }
 
     /// The lights changed by a press pattern, starting from all off.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] if `presses` is not a board of this game.
     pub fn effect(&self, presses: &Board) -> Result<Board, Error> {
         let mut b = self.empty_board();
         self.apply(&mut b, presses)?;
@@ -374,6 +407,11 @@ impl Game {
     }
 
     /// True if `presses` takes `start` to `target`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] if `start`, `target` or `presses` is not a board of this
+    /// game (a target of another size is an error, not "no").
     pub fn is_solution(
         &self,
         start: &Board,
@@ -443,7 +481,16 @@ impl Game {
     }
 
     /// The toggle matrix of a binary game: entry `(light, button)` is 1 when pressing
-    /// `button` changes `light`. Errors for more than two states.
+    /// `button` changes `light`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] for more than two states.
+    ///
+    /// # Panics
+    ///
+    /// If the `cells x cells` matrix overflows `usize` (as [`BitMatrix::zeros`]); callers
+    /// bound the size first.
     pub fn toggle_matrix(&self) -> Result<BitMatrix, Error> {
         if self.modulus() != 2 {
             return Err(Error::Unsupported(

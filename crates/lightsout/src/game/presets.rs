@@ -113,6 +113,10 @@ pub const PRESETS: [Preset; 7] = [
 /// assert!(preset("tetris").is_err());
 /// # Ok::<(), lightsout::Error>(())
 /// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidRules`] for a name not in [`PRESETS`], listing the names.
 pub fn preset(name: &str) -> Result<&'static Preset, Error> {
     PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
         let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
@@ -125,6 +129,9 @@ pub fn preset(name: &str) -> Result<&'static Preset, Error> {
 
 impl Preset {
     /// The rules.
+    // Never panics: the expects are on the fixed preset data, and the tests build every
+    // preset's game.
+    #[allow(clippy::missing_panics_doc)]
     pub fn rules(&self) -> Rules {
         match self.kind {
             Kind::Grid { modulus } => {
@@ -138,6 +145,9 @@ impl Preset {
     }
 
     /// The game: board size and rules.
+    // Never panics: the expect is on the fixed preset data, and the tests build every
+    // preset's game.
+    #[allow(clippy::missing_panics_doc)]
     pub fn game(&self) -> Game {
         Game::new(self.rows, self.cols, self.rules()).expect("presets are valid games")
     }

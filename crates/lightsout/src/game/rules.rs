@@ -76,29 +76,40 @@ pub struct Shape {
 
 impl Shape {
     /// Builds a shape from offsets (sorted and deduplicated).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if there are no offsets.
     pub fn from_offsets(offsets: impl IntoIterator<Item = (i32, i32)>) -> Result<Self, Error> {
+        let shape = Self::sorted(offsets);
+        if shape.offsets.is_empty() {
+            return Err(Error::invalid_rules("the press shape reaches no cell"));
+        }
+        Ok(shape)
+    }
+
+    /// The offsets sorted and deduplicated, not checked: for the built-in shapes, none
+    /// of them empty.
+    fn sorted(offsets: impl IntoIterator<Item = (i32, i32)>) -> Self {
         let mut offsets: Vec<_> = offsets.into_iter().collect();
         offsets.sort_unstable();
         offsets.dedup();
-        if offsets.is_empty() {
-            return Err(Error::invalid_rules("the press shape reaches no cell"));
-        }
-        Ok(Self { offsets })
+        Self { offsets }
     }
 
     /// The classic press: the cell and its four orthogonal neighbours.
     pub fn plus() -> Self {
-        Self::from_offsets([(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]).expect("non-empty")
+        Self::sorted([(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)])
     }
 
     /// The cell and its four diagonal neighbours.
     pub fn x() -> Self {
-        Self::from_offsets([(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)]).expect("non-empty")
+        Self::sorted([(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)])
     }
 
     /// The cell and its eight neighbours.
     pub fn king() -> Self {
-        Self::from_offsets((-1..=1).flat_map(|r| (-1..=1).map(move |c| (r, c)))).expect("non-empty")
+        Self::sorted((-1..=1).flat_map(|r| (-1..=1).map(move |c| (r, c))))
     }
 
     /// The cell and the eight cells a chess knight's move away.
@@ -113,12 +124,17 @@ impl Shape {
             (-1, -2),
             (-2, -1),
         ];
-        Self::from_offsets(std::iter::once((0, 0)).chain(moves)).expect("non-empty")
+        Self::sorted(std::iter::once((0, 0)).chain(moves))
     }
 
     /// Parses a mask such as `010/111/010`: rows separated by `/`, `1` (or `#`) where a
     /// press reaches, `0` (or `.`) elsewhere. The mask has odd height and width; its
     /// centre is the pressed cell.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for rows of different lengths, an even height or width, a
+    /// character other than `0`, `1`, `.` and `#`, and a mask with no `1`.
     pub fn from_mask(mask: &str) -> Result<Self, Error> {
         let rows: Vec<&str> = mask.trim().split('/').collect();
         let h = rows.len();
@@ -167,6 +183,11 @@ impl Shape {
     }
 
     /// Parses a shape name (`plus`, `x`, `king`, `knight`) or a mask.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for an unknown name, and those of [`Shape::from_mask`] for
+    /// text that looks like a mask.
     pub fn parse(s: &str) -> Result<Self, Error> {
         if let Some(shape) = Self::named(s) {
             return Ok(shape);
@@ -357,6 +378,10 @@ impl Rules {
     }
 
     /// A shape on a boundary with `modulus` states (2 to 255).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for a `modulus` below 2.
     pub fn new(shape: Shape, boundary: Boundary, modulus: u8) -> Result<Self, Error> {
         super::check_modulus(modulus)?;
         Ok(Self {
@@ -367,6 +392,10 @@ impl Rules {
 
     /// Explicit per-cell press lists (row-major cell indices) with `modulus` states.
     /// Whether every index is in range is checked when a [`crate::Game`] is built.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for a `modulus` below 2.
     pub fn explicit(presses: Vec<Vec<u32>>, modulus: u8) -> Result<Self, Error> {
         super::check_modulus(modulus)?;
         let lists: Vec<Box<[u32]>> = presses
@@ -384,6 +413,10 @@ impl Rules {
     }
 
     /// The same rules with another modulus.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for a `modulus` below 2.
     pub fn with_modulus(mut self, modulus: u8) -> Result<Self, Error> {
         super::check_modulus(modulus)?;
         self.modulus = modulus;

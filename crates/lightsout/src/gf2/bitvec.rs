@@ -198,6 +198,10 @@ impl BitVec {
     }
 
     /// Inner product over GF(2): the parity of the overlap.
+    ///
+    /// # Panics
+    ///
+    /// If the two vectors have different lengths.
     pub fn dot(&self, other: &BitVec) -> bool {
         assert_eq!(self.len, other.len, "length mismatch");
         let ones: u32 = self

@@ -364,6 +364,11 @@ pub fn nullity(m: usize, n: usize, self_toggle: bool) -> usize {
 /// # Errors
 ///
 /// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
+///
+/// # Panics
+///
+/// Never: the nullity is at most `min(m, n)` (the first row of presses determines the
+/// rest), so it fits in `usize`.
 pub fn nullity_within(
     m: usize,
     n: usize,

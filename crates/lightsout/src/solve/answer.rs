@@ -332,6 +332,11 @@ fn check_basis_size(game: &Game, nullity: usize) -> Result<(), Error> {
 /// [`Error::SizeMismatch`] (or another board error) if `start` or `target` is not a
 /// board of `game`; [`Error::Cancelled`] or [`Error::TimeLimit`] once the budget is spent. A method
 /// that cannot give the quiet patterns is no error: the answer is then the rank test.
+///
+/// # Panics
+///
+/// Never: the witness is only sought for two-state games, whose boards and quiet
+/// patterns are all binary.
 pub fn explain_unsolvable(
     game: &Game,
     start: &Board,

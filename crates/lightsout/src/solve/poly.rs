@@ -155,6 +155,13 @@ pub struct StreamSolution {
 /// computation of the lights it changes), and a failed replay is an
 /// [`Error::Internal`].
 ///
+/// # Errors
+///
+/// [`StreamError::Solve`] with [`Error::Unsupported`] for rules other than the plus and
+/// sigma rules on an open two-state board, [`Error::SizeMismatch`] if `board` is not of
+/// the game's size, or (never expected) [`Error::Internal`] for a failed replay;
+/// [`StreamError::Io`] if the sink fails.
+///
 /// ```
 /// use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
 /// use lightsout::solve::solve_streaming;

@@ -79,8 +79,9 @@ impl QuietSpace {
     /// # Errors
     ///
     /// [`Error::SizeMismatch`] if a generator has another size or number of states,
-    /// [`Error::InvalidSize`]/[`Error::InvalidRules`] for an impossible board or
-    /// modulus.
+    /// [`Error::InvalidSize`] for zero rows or columns or more than
+    /// [`MAX_CELLS`](crate::game::MAX_CELLS) cells, [`Error::InvalidRules`] for a
+    /// modulus below 2.
     ///
     /// ```
     /// use lightsout::{Board, QuietSpace};
@@ -99,11 +100,9 @@ impl QuietSpace {
         modulus: u8,
         generators: Vec<Board>,
     ) -> Result<Self, Error> {
-        // Validates the size and the modulus the way every board does.
-        Board::try_new(rows.min(1), cols.min(1), modulus)?;
-        if rows == 0 || cols == 0 {
-            return Err(Error::InvalidSize(format!("{rows}x{cols}")));
-        }
+        // The size and the modulus of a board: [`QuietSpace::iter`] counts on them.
+        crate::game::check_dimensions(rows, cols)?;
+        crate::game::check_modulus(modulus)?;
         for g in &generators {
             check_pattern(rows, cols, modulus, g)?;
         }
@@ -168,7 +167,9 @@ impl QuietSpace {
     ///
     /// # Errors
     ///
-    /// [`Error::SizeMismatch`] if the kernel's elements do not have `rows * cols` entries.
+    /// [`Error::InvalidSize`] for zero rows or columns or more than
+    /// [`MAX_CELLS`](crate::game::MAX_CELLS) cells; [`Error::SizeMismatch`] if the
+    /// kernel's elements do not have `rows * cols` entries.
     ///
     /// ```
     /// use lightsout::zk::{solve, ZkMatrix};
@@ -180,6 +181,7 @@ impl QuietSpace {
     /// # Ok::<(), lightsout::Error>(())
     /// ```
     pub fn from_kernel(rows: usize, cols: usize, kernel: &ZkKernel) -> Result<Self, Error> {
+        crate::game::check_dimensions(rows, cols)?;
         if rows.checked_mul(cols) != Some(kernel.unknowns()) {
             return Err(Error::SizeMismatch {
                 expected: format!("{rows}x{cols} = {} unknowns", rows.saturating_mul(cols)),
@@ -331,6 +333,11 @@ impl QuietSpace {
     /// Every quiet pattern once, starting from pressing nothing, in Gray-code order
     /// (each differs from the one before by one generator, added or, with K states,
     /// subtracted). There are [`QuietSpace::size`] of them.
+    ///
+    /// # Panics
+    ///
+    /// If the memory for one board cannot be allocated (every constructor checks the
+    /// size and the modulus, so nothing else fails).
     pub fn iter(&self) -> Solutions<'_> {
         Solutions::new(
             Cow::Borrowed(self),
@@ -722,6 +729,18 @@ mod tests {
         assert!(QuietSpace::new(3, 3, 2, vec![other_k]).is_err());
         assert!(QuietSpace::new(0, 3, 2, Vec::new()).is_err());
         assert!(QuietSpace::new(3, 3, 1, Vec::new()).is_err());
+        // Over the cell limit: `iter` would have no board to start from.
+        assert!(matches!(
+            QuietSpace::new(1 << 21, 1 << 20, 2, Vec::new()),
+            Err(Error::InvalidSize(_))
+        ));
+        // A system without unknowns: its kernel fits a 0 x 5 board, which has no cells.
+        let none = ZkMatrix::from_rows(&[[0u8; 0]; 0], 6).unwrap();
+        let empty = crate::zk::solve(&none, &[]).unwrap().kernel;
+        assert!(matches!(
+            QuietSpace::from_kernel(0, 5, &empty),
+            Err(Error::InvalidSize(_))
+        ));
         let space = QuietSpace::new(3, 3, 2, Vec::new()).unwrap();
         assert!(space.solutions(small.clone()).is_err());
         assert_eq!(kernel_size(&[small, Board::new(3, 3)]), BigUint::from(0u8));

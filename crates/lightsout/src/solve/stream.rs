@@ -66,12 +66,20 @@ pub trait RowSource {
 pub trait RowSink {
     /// Called once before the first row, only when there will be rows (a solver calls
     /// it once it knows the board is solvable): the place for a file header.
+    ///
+    /// # Errors
+    ///
+    /// The writer's; the solver stops and returns it as [`StreamError::Io`].
     fn begin(&mut self) -> std::io::Result<()> {
         Ok(())
     }
 
     /// Takes the next row (`words_for(cols)` words in `order`, bits past the last column
     /// zero).
+    ///
+    /// # Errors
+    ///
+    /// The writer's; the solver stops and returns it as [`StreamError::Io`].
     fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()>;
 }
 
@@ -206,6 +214,11 @@ pub struct PackedBytes<'a> {
 
 impl<'a> PackedBytes<'a> {
     /// Wraps `data`, which must hold at least `rows * ceil(cols / 8)` bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidSize`] if that byte count overflows `usize`,
+    /// [`Error::InvalidBoard`] if `data` is shorter.
     pub fn new(data: &'a [u8], rows: usize, cols: usize) -> Result<Self, Error> {
         let row_bytes = cols.div_ceil(8);
         let need = rows.checked_mul(row_bytes).ok_or_else(|| {
@@ -315,7 +328,11 @@ pub struct Xor<A, B> {
 }
 
 impl<A: RowSource, B: RowSource> Xor<A, B> {
-    /// `a + b`; errors unless both have the same dimensions.
+    /// `a + b`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] unless both have the same dimensions.
     pub fn new(a: A, b: B) -> Result<Self, Error> {
         if (a.rows(), a.cols()) != (b.rows(), b.cols()) {
             return Err(Error::SizeMismatch {

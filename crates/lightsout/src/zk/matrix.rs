@@ -36,7 +36,11 @@ pub struct ZkMatrix {
 }
 
 impl ZkMatrix {
-    /// The zero matrix. Errors if `modulus < 2`.
+    /// The zero matrix.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if `modulus < 2`.
     ///
     /// # Panics
     /// If `rows * cols` overflows `usize`.
@@ -51,7 +55,7 @@ impl ZkMatrix {
         })
     }
 
-    /// The `n x n` identity matrix. Errors if `modulus < 2`.
+    /// The `n x n` identity matrix.
     ///
     /// ```
     /// use lightsout::zk::ZkMatrix;
@@ -59,6 +63,13 @@ impl ZkMatrix {
     /// assert_eq!(i.mul_vec(&[3, 1, 2]), vec![3, 1, 2]);
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if `modulus < 2`.
+    ///
+    /// # Panics
+    /// If `n * n` overflows `usize`.
     pub fn identity(n: usize, modulus: u8) -> Result<Self, Error> {
         let mut m = Self::zeros(n, n, modulus)?;
         for i in 0..n {
@@ -76,6 +87,12 @@ impl ZkMatrix {
     /// assert!(ZkMatrix::from_vec(1, 1, 6, vec![6]).is_err());
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if `modulus < 2`, [`Error::SizeMismatch`] unless there are
+    /// `rows * cols` entries, [`Error::InvalidBoard`] naming the first entry not below
+    /// `modulus`.
     pub fn from_vec(rows: usize, cols: usize, modulus: u8, data: Vec<u8>) -> Result<Self, Error> {
         check_modulus(modulus)?;
         if Some(data.len()) != rows.checked_mul(cols) {
@@ -103,6 +120,11 @@ impl ZkMatrix {
     /// assert!(ZkMatrix::from_rows(&[vec![1, 0], vec![1]], 3).is_err());
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] naming the first row of another length than the first;
+    /// otherwise those of [`ZkMatrix::from_vec`].
     pub fn from_rows<R: AsRef<[u8]>>(rows: &[R], modulus: u8) -> Result<Self, Error> {
         let cols = rows.first().map_or(0, |r| r.as_ref().len());
         let mut data = Vec::with_capacity(rows.len() * cols);
@@ -128,6 +150,13 @@ impl ZkMatrix {
     /// assert_eq!(a.row(1), &[0, 3]); //  0, 3
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if `modulus < 2`.
+    ///
+    /// # Panics
+    /// If `rows * cols` overflows `usize`.
     pub fn from_fn(
         rows: usize,
         cols: usize,
@@ -156,6 +185,10 @@ impl ZkMatrix {
     /// assert_eq!(a.row(0), &[1, 1, 1, 0]); // light 0 is changed by buttons 0, 1 and 2
     /// # Ok::<(), lightsout::Error>(())
     /// ```
+    ///
+    /// # Panics
+    /// If `cells * cells` overflows `usize` (a game's modulus is always valid); callers
+    /// bound the size first, as [`crate::zk::solve_game`] does.
     pub fn toggle(game: &Game) -> Self {
         let n = game.cells();
         let mut m = Self::zeros(n, n, game.modulus()).expect("a game's modulus is valid");
@@ -274,13 +307,19 @@ impl ZkMatrix {
 
     /// The transpose.
     pub fn transpose(&self) -> Self {
-        let mut t = Self::zeros(self.cols, self.rows, self.modulus).expect("modulus is valid");
+        // Same entries, same modulus: nothing to check again.
+        let mut data = vec![0; self.data.len()];
         for r in 0..self.rows {
             for c in 0..self.cols {
-                t.data[c * self.rows + r] = self.data[r * self.cols + c];
+                data[c * self.rows + r] = self.data[r * self.cols + c];
             }
         }
-        t
+        Self {
+            rows: self.cols,
+            cols: self.rows,
+            modulus: self.modulus,
+            data,
+        }
     }
 }
 

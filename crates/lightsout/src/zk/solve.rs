@@ -175,7 +175,11 @@ impl ZkSolution {
     /// The solution with the smallest sum of entries (the fewest presses, each press
     /// count taken in `0..K`), ties broken by fewer non-zero entries, then by
     /// enumeration order; found by trying all `count` solutions. `Ok(None)` if there is
-    /// no solution; an error if there are more than `limit` to try.
+    /// no solution.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] if there are more than `limit` solutions to try.
     ///
     /// ```
     /// use lightsout::zk::{solve, ZkMatrix};
@@ -211,8 +215,11 @@ impl ZkSolution {
 
 /// Solves `A x = b (mod K)` with `K = a.modulus()`, by [`ZkMethod::Auto`].
 ///
-/// Errors if `b` does not have one entry per row of `a` or has an entry not below `K`,
-/// and (never expected) if a computed answer fails its own check.
+/// # Errors
+///
+/// [`Error::SizeMismatch`] unless `b` has one entry per row of `a`,
+/// [`Error::InvalidBoard`] for an entry of `b` not below `K`, and (never expected)
+/// [`Error::Internal`] if a computed answer fails its own check.
 ///
 /// ```
 /// use lightsout::zk::{solve, ZkMatrix};
@@ -235,6 +242,11 @@ pub fn solve(a: &ZkMatrix, b: &[u8]) -> Result<ZkSolution, Error> {
 /// Solves `A x = b (mod K)` with the given method ([`ZkMethod::Field`] errors for a
 /// composite `K`). Every answer is checked: the solution and each kernel generator are
 /// multiplied back.
+///
+/// # Errors
+///
+/// Those of [`solve`], and [`Error::Unsupported`] for [`ZkMethod::Field`] with a
+/// composite `K`.
 ///
 /// ```
 /// use lightsout::zk::{solve_with, ZkMatrix, ZkMethod};
@@ -388,6 +400,11 @@ fn mccoy_rank_within(a: &ZkMatrix, ticker: &mut Ticker<'_>) -> Result<usize, Err
 /// assert_eq!(kernel_invariants(&ZkMatrix::from_rows(&[[2u8, 0], [0, 3]], 6)?), vec![6]);
 /// # Ok::<(), lightsout::Error>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: each modulus it works in is a prime power dividing `K`, so at least 2 and
+/// at most 255, and its eliminations run without a budget.
 pub fn kernel_invariants(a: &ZkMatrix) -> Vec<u8> {
     let n = a.cols();
     // For each prime, the exponents of its cyclic factors, largest first.
@@ -479,6 +496,12 @@ pub const MAX_GAME_CELLS: usize = 4096;
 /// assert!(game.is_solution(&start, &game.empty_board(), &presses)?);
 /// # Ok::<(), lightsout::Error>(())
 /// ```
+///
+/// # Errors
+///
+/// [`Error::SizeMismatch`] if `start` or `target` is not a board of `game`,
+/// [`Error::LimitExceeded`] for more than [`MAX_GAME_CELLS`] cells, and (never
+/// expected) [`Error::Internal`] if the answer fails its own check.
 pub fn solve_game(game: &Game, start: &Board, target: &Board) -> Result<ZkSolution, Error> {
     game.check_board(start)?;
     game.check_board(target)?;

@@ -136,6 +136,11 @@ pub fn minimal(
 /// [`Error::SizeMismatch`] if `particular` is not a press pattern of the quiet space's
 /// board.
 ///
+/// # Panics
+///
+/// Never: a quiet space's generators all have its number of states, checked above to be
+/// `particular`'s, so for two states they are all binary.
+///
 /// ```
 /// use lightsout::{analyze, minimal_within, solve, Board, Budget, Game, Method};
 /// use std::time::Duration;
