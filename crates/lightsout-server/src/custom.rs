@@ -347,6 +347,27 @@ mod tests {
         serde_json::from_value(v).unwrap()
     }
 
+    /// A base shape whose reach would fill more than the entry limit is refused before
+    /// its lists are built, by both endpoints; one just within it is built.
+    #[tokio::test]
+    async fn huge_base_shapes_are_refused_before_their_lists_are_built() {
+        let mask = |side: usize| vec!["1".repeat(side); side].join("/");
+        // 100 x 100 buttons reaching up to 121 cells each: 1.21 million > 2^20.
+        let big = rules(json!({"shape": mask(11), "cells": [[0, [1]]]}));
+        let e = big.game(Some((100, 100))).unwrap_err();
+        assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert!(e.message.contains("1210000"), "{}", e.message);
+        let small = rules(json!({"shape": mask(9), "cells": [[0, [1]]]}));
+        assert_eq!(small.game(Some((100, 100))).unwrap().cells(), 10_000);
+        let (status, body) = post(
+            "/api/custom/rules",
+            json!({"rows": 100, "cols": 100, "rules": {"shape": mask(11)}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("GET /api/reach"));
+    }
+
     /// Buttons with their own pattern press exactly it; the others the base rules'.
     #[test]
     fn own_patterns_replace_the_base_reach() {

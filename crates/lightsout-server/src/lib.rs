@@ -61,6 +61,9 @@ pub struct Limits {
     /// Most estimated word operations of one computation (checked before it starts).
     pub max_work: u64,
     /// Most estimated bytes one computation may allocate (checked before it starts).
+    /// Default: the process's memory limit (`lightsout_formats::memory`, 3/4 of the
+    /// available memory or `--memory-limit`) shared among every slot that can run at
+    /// once, so their estimates together stay within it.
     pub max_memory: u64,
     /// Computation slots open to every request (the heavy lane).
     pub workers: usize,
@@ -82,13 +85,19 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let light_workers = 2;
+        let slots = (workers + light_workers) as u64;
         Self {
             max_cells: 1_000_000,
             time_limit: Duration::from_secs(10),
             max_work: 1 << 35,
-            max_memory: 1 << 30,
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            light_workers: 2,
+            // Without a known limit (not Linux), 1 GiB a computation.
+            max_memory: lightsout_formats::memory::memory_limit()
+                .bytes
+                .map_or(1 << 30, |bytes| bytes / slots),
+            workers,
+            light_workers,
             max_body_memory: 256 << 20,
             max_connections: 512,
             header_timeout: Duration::from_secs(10),

@@ -262,6 +262,31 @@ mod tests {
         assert!(!RulesInfo::of(&rules, None, &knight_klein).symmetric);
     }
 
+    /// Reach lists are bounded by what they could hold (cells x offsets) before any is
+    /// built: just under the bound they are listed, just over it omitted, with the note.
+    #[test]
+    fn reach_lists_past_the_entry_limit_are_omitted_with_a_note() {
+        let info = |n: usize, side: usize| {
+            let mask = vec!["1".repeat(side); side].join("/");
+            let spec = RulesSpec::parse(&format!("shape={mask}")).unwrap();
+            let game = spec.game(Some((n, n))).unwrap();
+            RulesInfo::of(game.rules(), Some(&game), &spec)
+        };
+        // 100 x 100 cells, 9 x 9 = 81 offsets: 810,000 entries at most, listed.
+        let fits = info(100, 9);
+        assert_eq!(fits.reach.unwrap().len(), 10_000);
+        assert!(fits.reach_omitted.is_none());
+        // 11 x 11 = 121 offsets: 1,210,000 > 2^20, omitted; the offsets are still given.
+        let over = info(100, 11);
+        assert!(over.reach.is_none());
+        assert_eq!(over.offsets.unwrap().len(), 121);
+        let note = over.reach_omitted.unwrap();
+        assert!(
+            note.contains("1210000") && note.contains("GET /api/reach"),
+            "{note}"
+        );
+    }
+
     #[test]
     fn spelled_rules_name_shapes_and_the_sigma_game() {
         let s = |text: &str| SpelledRules::of(&RulesSpec::parse(text).unwrap().rules().unwrap());

@@ -102,7 +102,7 @@ pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Planned, 
     }
     if p.cost.memory > limits.max_memory {
         return Err(ApiError::unprocessable(format!(
-            "{} {} MiB of memory with method '{}', more than this server's limit of {} MiB per computation",
+            "{} {} MiB of memory with method '{}', more than this server's limit of {} MiB per computation (its memory limit shared among its workers; --memory-limit)",
             what(),
             p.cost.memory >> 20,
             p.method.name(),
@@ -195,6 +195,7 @@ impl Workers {
             })?
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;
         let mut allowed = self.time_limit.saturating_sub(start.elapsed());
+        let slot_is_light = slot.light;
         if slot.light {
             allowed = allowed.min(LIGHT_SLOT_TIME);
         }
@@ -214,14 +215,20 @@ impl Workers {
         // Set the flag however this future ends (timeout, or the client gone and the
         // handler dropped), so the work stops at its next budget check.
         let _stop = StopOnDrop(cancel);
-        let overran = || {
+        let on_light_slot = slot_is_light && allowed == LIGHT_SLOT_TIME;
+        let time_limit = self.time_limit;
+        let overran = move || {
+            let limit = if on_light_slot {
+                format!("the {} a light worker allows", human(LIGHT_SLOT_TIME))
+            } else {
+                format!(
+                    "this server's time limit of {} (--time-limit)",
+                    human(time_limit)
+                )
+            };
             ApiError::new(
                 StatusCode::GATEWAY_TIMEOUT,
-                format!(
-                    "the {what} took longer than the {} it was allowed (--time-limit {})",
-                    human(allowed),
-                    human(self.time_limit)
-                ),
+                format!("the {what} took longer than {limit}"),
             )
         };
         match tokio::time::timeout(allowed + ANSWER_GRACE, task).await {
@@ -358,7 +365,9 @@ mod tests {
             })
             .await;
         let took = start.elapsed();
-        assert_eq!(r.unwrap_err().status, StatusCode::GATEWAY_TIMEOUT);
+        let e = r.unwrap_err();
+        assert_eq!(e.status, StatusCode::GATEWAY_TIMEOUT);
+        assert!(e.message.contains("time limit of 500 ms"), "{}", e.message);
         assert!(took < Duration::from_secs(5), "{took:?}");
         // The next request gets the only slot (it would wait 0.5 s, then get 503, if the
         // elimination were still running).
