@@ -98,7 +98,7 @@ pub async fn read(
             }
         }
     }
-    let bytes = read_bytes(request, &app.limits).await?;
+    let bytes = read_bytes(request, &app).await?;
     if bytes.is_empty() {
         return Err(ApiError::bad_request("the file is empty"));
     }
@@ -134,7 +134,7 @@ pub struct WriteRequest {
 /// `POST /api/board/write` `{"board": [...], "mod": K?, "format": "png"}`: the file,
 /// with its content type.
 pub async fn write(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
-    let req: WriteRequest = read_json(request, &app.limits).await?;
+    let req: WriteRequest = read_json(request, &app).await?;
     check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
     let format = format_named(req.format.as_deref().unwrap_or("text"))?.unwrap_or(Format::Text);
     let modulus = req.modulus.unwrap_or(2);

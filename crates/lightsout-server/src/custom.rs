@@ -13,15 +13,15 @@
 
 use super::error::ApiError;
 use super::grid::Grid;
-use super::handlers::{search_limit, solve_report};
-use super::page_request::{check_cells, read_json};
+use super::handlers::{press_work, search_limit, solve_report};
+use super::page_request::{check_cells, off_thread, read_json};
 use super::presets::NetInfo;
 use super::rules::RulesJson;
-use super::work::check_budget;
+use super::work::{planned, Weight};
 use super::{AppState, Limits};
 use axum::extract::{Request, State};
 use axum::Json;
-use lightsout::{Board, Game, Method, Rules, RulesSpec};
+use lightsout::{Board, Game, Method, Planned, Rules, RulesSpec};
 use lightsout_formats::json::SolveReport;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
@@ -84,6 +84,15 @@ impl PageRules {
             )));
         }
         let entries: usize = self.cells.iter().map(|(_, l)| l.len()).sum();
+        // The lists of the other buttons come from the base rules: bounded before
+        // they are built (a huge mask reaches every cell from every button).
+        let base_entries = press_work(&base);
+        if base_entries > CUSTOM_MAX_ENTRIES as f64 {
+            return Err(ApiError::too_large(format!(
+                "the base rules '{}' reach up to {base_entries} cells from the board's {n} buttons; per-cell rules are built on at most {CUSTOM_MAX_ENTRIES}",
+                base.rules().describe()
+            )));
+        }
         if entries > CUSTOM_MAX_ENTRIES || self.cells.len() > n {
             return Err(ApiError::too_large(format!(
                 "the per-cell patterns list {entries} cells for {} buttons; the limit is {CUSTOM_MAX_ENTRIES} cells and one pattern per button",
@@ -143,13 +152,10 @@ impl PageRules {
     }
 }
 
-/// The method that will run on `game`, after checking it accepts the game and the work
-/// fits the budget.
-pub fn method_for(limits: &Limits, game: &Game) -> Result<Method, ApiError> {
-    let method = Method::Auto.resolve(game);
-    method.solver().check(game)?;
-    check_budget(limits, game, method)?;
-    Ok(method)
+/// The method `auto` runs on `game` and its cost, after checking it accepts the game
+/// and the estimates fit the limits (see [`planned`]).
+pub fn method_for(limits: &Limits, game: &Game) -> Result<Planned, ApiError> {
+    planned(limits, game, Method::Auto)
 }
 
 /// `POST /api/custom/rules` request.
@@ -194,16 +200,23 @@ pub async fn rules(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<RulesAnswer>, ApiError> {
-    let req: RulesRequest = read_json(request, &app.limits).await?;
+    let req: RulesRequest = read_json(request, &app).await?;
+    let limits = app.limits.clone();
+    off_thread(move || custom_rules(&limits, req))
+        .await
+        .map(Json)
+}
+
+fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiError> {
     let size = match (req.rows, req.cols) {
-        (Some(r), Some(c)) => Some(check_cells(&app.limits, r, c)?),
+        (Some(r), Some(c)) => Some(check_cells(limits, r, c)?),
         (None, None) => None,
         _ => return Err(ApiError::bad_request("give both rows and cols, or neither")),
     };
     let game = req.rules.game(size)?;
-    if game.cells() > CUSTOM_MAX_CELLS {
+    if game.cells() > CUSTOM_MAX_CELLS || press_work(&game) > CUSTOM_MAX_ENTRIES as f64 {
         return Err(ApiError::too_large(format!(
-            "this endpoint lists every cell's reach for boards of at most {CUSTOM_MAX_CELLS} cells; use GET /api/reach for larger ones"
+            "this endpoint lists every cell's reach for boards of at most {CUSTOM_MAX_CELLS} cells and {CUSTOM_MAX_ENTRIES} reached cells in all; use GET /api/reach for larger ones"
         )));
     }
     let mut out = Vec::new();
@@ -215,11 +228,11 @@ pub async fn rules(
         .collect();
     let base = req.rules.spec.rules()?;
     let shape = base.shape();
-    let (method, refused) = match method_for(&app.limits, &game) {
-        Ok(m) => (Some(m.name()), None),
+    let (method, refused) = match method_for(limits, &game) {
+        Ok(p) => (Some(p.method.name()), None),
         Err(e) => (None, Some(e.message)),
     };
-    Ok(Json(RulesAnswer {
+    Ok(RulesAnswer {
         rows: game.rows(),
         cols: game.cols(),
         description: req.rules.describe()?,
@@ -236,7 +249,7 @@ pub async fn rules(
             .map(NetInfo::from),
         method,
         refused,
-    }))
+    })
 }
 
 /// `POST /api/custom/solve` request: `/api/solve`'s, with the page's rules.
@@ -293,23 +306,28 @@ pub async fn solve_custom(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<SolveReport>, ApiError> {
-    let req: SolveRequest = read_json(request, &app.limits).await?;
-    check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
-    let game = req.rules.game(Some((req.board.rows, req.board.cols)))?;
-    let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
-    let search = search_limit(req.time_limit)?;
-    let method = method_for(&app.limits, &game)?;
-    let want_min = req.min;
+    let req: SolveRequest = read_json(request, &app).await?;
+    let limits = app.limits.clone();
+    let (game, start, goal, method, weight, want_min) = off_thread(move || {
+        check_cells(&limits, req.board.rows as u64, req.board.cols as u64)?;
+        let game = req.rules.game(Some((req.board.rows, req.board.cols)))?;
+        let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
+        let search = search_limit(req.time_limit)?;
+        let plan = method_for(&limits, &game)?;
+        let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
+        Ok((
+            game,
+            start,
+            goal,
+            plan.method,
+            weight,
+            req.min.then_some(search),
+        ))
+    })
+    .await?;
     app.workers
-        .run("solve", move |budget| {
-            solve_report(
-                &game,
-                &start,
-                &goal,
-                method,
-                want_min.then_some(search),
-                budget,
-            )
+        .run("solve", weight, move |budget| {
+            solve_report(&game, &start, &goal, method, want_min, budget)
         })
         .await
         .map(Json)
@@ -327,6 +345,27 @@ mod tests {
 
     fn rules(v: Value) -> PageRules {
         serde_json::from_value(v).unwrap()
+    }
+
+    /// A base shape whose reach would fill more than the entry limit is refused before
+    /// its lists are built, by both endpoints; one just within it is built.
+    #[tokio::test]
+    async fn huge_base_shapes_are_refused_before_their_lists_are_built() {
+        let mask = |side: usize| vec!["1".repeat(side); side].join("/");
+        // 100 x 100 buttons reaching up to 121 cells each: 1.21 million > 2^20.
+        let big = rules(json!({"shape": mask(11), "cells": [[0, [1]]]}));
+        let e = big.game(Some((100, 100))).unwrap_err();
+        assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert!(e.message.contains("1210000"), "{}", e.message);
+        let small = rules(json!({"shape": mask(9), "cells": [[0, [1]]]}));
+        assert_eq!(small.game(Some((100, 100))).unwrap().cells(), 10_000);
+        let (status, body) = post(
+            "/api/custom/rules",
+            json!({"rows": 100, "cols": 100, "rules": {"shape": mask(11)}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("GET /api/reach"));
     }
 
     /// Buttons with their own pattern press exactly it; the others the base rules'.

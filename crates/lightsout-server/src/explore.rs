@@ -14,7 +14,8 @@ use super::board_io::{rows_out, RowOut};
 use super::custom::{method_for, start_and_goal, PageRules};
 use super::error::ApiError;
 use super::grid::Grid;
-use super::page_request::{check_cells, read_json};
+use super::page_request::{check_cells, off_thread, read_json};
+use super::work::Weight;
 use super::AppState;
 use axum::extract::{Request, State};
 use axum::Json;
@@ -87,7 +88,7 @@ pub async fn explore(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<Exploration>, ApiError> {
-    let req: ExploreRequest = read_json(request, &app.limits).await?;
+    let req: ExploreRequest = read_json(request, &app).await?;
     let (rows, cols) = check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
     if rows * cols > EXPLORE_MAX_CELLS {
         return Err(ApiError::too_large(format!(
@@ -107,12 +108,23 @@ pub async fn explore(
             req.offset
         )));
     }
-    let game = req.rules.game(Some((rows, cols)))?;
-    let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
-    let method = method_for(&app.limits, &game)?;
     let offset = req.offset;
+    let limits = app.limits.clone();
+    let (game, start, goal, method, weight) = off_thread(move || {
+        let game = req.rules.game(Some((rows, cols)))?;
+        let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
+        let plan = method_for(&limits, &game)?;
+        Ok((
+            game,
+            start,
+            goal,
+            plan.method,
+            Weight::of_work(plan.cost.work),
+        ))
+    })
+    .await?;
     app.workers
-        .run("exploration", move |budget| {
+        .run("exploration", weight, move |budget| {
             let analysis = analyze_with(&game, method, budget)?;
             let solution = solve_with(&game, &start, &goal, analysis.method, budget)?;
             let quiet = analysis.quiet;

@@ -3,16 +3,14 @@
 //! for a body the handler would run, or the status the handler would refuse it with;
 //! a panic, or a refusal other than a 4xx, is a bug.
 //!
-//! The steps mirror the handlers' (`handlers::solve`, `handlers::analyze_game`) before
-//! they hand the work to the pool: parse, cell limit, rules and game, boards, method,
-//! work budget.
+//! The steps are the handlers' own (`handlers::plan_solve`, `handlers::plan_analyze`),
+//! run before they hand the work to the pool: parse, cell limit, rules and game, boards,
+//! method, cost limits.
 
 use crate::error::ApiError;
-use crate::handlers::{AnalyzeRequest, SolveRequest};
-use crate::work::check_budget;
+use crate::handlers::{plan_analyze, plan_solve, AnalyzeRequest, SolveRequest};
 use crate::Limits;
 use axum::http::StatusCode;
-use lightsout::{Game, Method};
 
 /// Checks a `POST /api/solve` body as the handler does, with the default limits.
 ///
@@ -20,28 +18,10 @@ use lightsout::{Game, Method};
 ///
 /// The status the server would answer (400, 413, 422) for a body it refuses.
 pub fn check_solve_body(bytes: &[u8]) -> Result<(), StatusCode> {
-    let limits = Limits::default();
     let req: SolveRequest = parse(bytes)?;
-    let (rows, cols) = cells(&limits, req.board.rows as u64, req.board.cols as u64)?;
-    let spec = req.rules.0;
-    let game = spec.game(Some((rows, cols))).map_err(status)?;
-    let start = req
-        .board
-        .to_board(game.modulus(), "board")
-        .map_err(|_| StatusCode::BAD_REQUEST)?;
-    if let Some(t) = &req.target {
-        if (t.rows, t.cols) != (start.rows(), start.cols()) {
-            return Err(StatusCode::BAD_REQUEST);
-        }
-        t.to_board(game.modulus(), "target")
-            .map_err(|_| StatusCode::BAD_REQUEST)?;
-    }
-    if let Some(t) = req.time_limit {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(StatusCode::BAD_REQUEST);
-        }
-    }
-    method(&limits, &game, req.method.as_deref())
+    plan_solve(&Limits::default(), req)
+        .map(drop)
+        .map_err(|e: ApiError| e.status)
 }
 
 /// Checks a `POST /api/analyze` body as the handler does, with the default limits.
@@ -50,11 +30,10 @@ pub fn check_solve_body(bytes: &[u8]) -> Result<(), StatusCode> {
 ///
 /// The status the server would answer (400, 413, 422) for a body it refuses.
 pub fn check_analyze_body(bytes: &[u8]) -> Result<(), StatusCode> {
-    let limits = Limits::default();
     let req: AnalyzeRequest = parse(bytes)?;
-    let size = cells(&limits, req.rows, req.cols)?;
-    let game = req.rules.0.game(Some(size)).map_err(status)?;
-    method(&limits, &game, req.method.as_deref())
+    plan_analyze(&Limits::default(), req)
+        .map(drop)
+        .map_err(|e: ApiError| e.status)
 }
 
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StatusCode> {
@@ -62,30 +41,6 @@ fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StatusCode> 
     let value = serde_path_to_error::deserialize(&mut de).map_err(|_| StatusCode::BAD_REQUEST)?;
     de.end().map_err(|_| StatusCode::BAD_REQUEST)?;
     Ok(value)
-}
-
-fn cells(limits: &Limits, rows: u64, cols: u64) -> Result<(usize, usize), StatusCode> {
-    if rows == 0 || cols == 0 {
-        return Err(StatusCode::BAD_REQUEST);
-    }
-    match rows.checked_mul(cols) {
-        Some(n) if n <= limits.max_cells => Ok((rows as usize, cols as usize)),
-        _ => Err(StatusCode::PAYLOAD_TOO_LARGE),
-    }
-}
-
-fn method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<(), StatusCode> {
-    let method: Method = match name {
-        Some(n) => n.parse().map_err(|_| StatusCode::BAD_REQUEST)?,
-        None => Method::Auto,
-    };
-    let method = method.resolve(game);
-    method.solver().check(game).map_err(status)?;
-    check_budget(limits, game, method).map_err(|e| e.status)
-}
-
-fn status(e: lightsout::Error) -> StatusCode {
-    ApiError::from(e).status
 }
 
 #[cfg(test)]

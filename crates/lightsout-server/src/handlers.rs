@@ -2,20 +2,20 @@
 
 use super::error::ApiError;
 use super::grid::Grid;
+use super::page_request::{off_thread, read_json};
 use super::presets::{self, PresetInfo};
 use super::rules::{RulesInfo, RulesJson};
-use super::work::{check_budget, human};
+use super::work::{planned, Weight};
 use super::{AppState, Limits};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Request;
 use axum::extract::{Query, State};
 use axum::Json;
 use lightsout::{
-    analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, RulesSpec, Shape,
-    SolveOptions,
+    analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, Reach, RulesSpec,
+    Shape, SolveOptions,
 };
 use lightsout_formats::json::{AnalyzeReport, SolveReport};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -45,16 +45,38 @@ pub struct SolveRequest {
 }
 
 /// `POST /api/solve`: solves (and with `min`, searches the fewest presses) on the
-/// worker pool.
+/// worker pool, after planning off the async threads.
 pub async fn solve(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<SolveReport>, ApiError> {
-    let req: SolveRequest = read_json(request, &app.limits).await?;
+    let req: SolveRequest = read_json(request, &app).await?;
+    let limits = app.limits.clone();
+    let ((game, start, target, method), weight, want_min) =
+        off_thread(move || plan_solve(&limits, req)).await?;
+    app.workers
+        .run("solve", weight, move |budget| {
+            solve_report(&game, &start, &target, method, want_min, budget)
+        })
+        .await
+        .map(Json)
+}
+
+/// What a solve request runs: the game, start, target and method (its cost checked
+/// against the limits), its lane, and its fewest-press search if any.
+pub(crate) type PlannedSolve = (
+    (Game, Board, Board, Method),
+    Weight,
+    Option<Option<Duration>>,
+);
+
+/// Everything a solve request needs before it runs, checked: the handler runs it off
+/// the async threads (and the fuzz targets run it as is).
+pub(crate) fn plan_solve(limits: &Limits, req: SolveRequest) -> Result<PlannedSolve, ApiError> {
     let spec = req.rules.0;
     let search_limit = search_limit(req.time_limit)?;
     let (rows, cols) = check_cells(
-        &app.limits,
+        limits,
         "board",
         req.board.rows as u64,
         req.board.cols as u64,
@@ -85,14 +107,10 @@ pub async fn solve(
             None => game.empty_board(),
         },
     };
-    let method = planned_method(&app.limits, &game, req.method.as_deref())?;
+    let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
+    let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
     let want_min = req.min.then_some(search_limit);
-    app.workers
-        .run("solve", move |budget| {
-            solve_report(&game, &start, &target, method, want_min, budget)
-        })
-        .await
-        .map(Json)
+    Ok(((game, start, target, plan.method), weight, want_min))
 }
 
 /// A request's `time_limit` for the fewest-press search (capped at a day).
@@ -106,19 +124,14 @@ pub(crate) fn search_limit(seconds: Option<f64>) -> Result<Option<Duration>, Api
     }
 }
 
-/// The method that will run, after checking it accepts the game and the work fits the
-/// budget.
-fn planned_method(limits: &Limits, game: &Game, name: Option<&str>) -> Result<Method, ApiError> {
-    let method: Method = match name {
+/// The method a request names (`auto` when it names none).
+fn method_named(name: Option<&str>) -> Result<Method, ApiError> {
+    match name {
         Some(n) => n
             .parse()
-            .map_err(|e: lightsout::Error| ApiError::bad_request(e.to_string()))?,
-        None => Method::Auto,
+            .map_err(|e: lightsout::Error| ApiError::bad_request(e.to_string())),
+        None => Ok(Method::Auto),
     }
-    .resolve(game);
-    method.solver().check(game)?;
-    check_budget(limits, game, method)?;
-    Ok(method)
 }
 
 /// Solves (one library call: solution, explanation, fewest presses), and with
@@ -180,30 +193,60 @@ fn yes() -> bool {
 pub async fn analyze_game(
     State(app): State<AppState>,
     request: Request,
-) -> Result<Json<AnalyzeReport>, ApiError> {
-    let req: AnalyzeRequest = read_json(request, &app.limits).await?;
-    let (rows, cols) = check_cells(&app.limits, "board", req.rows, req.cols)?;
-    let game = req.rules.0.game(Some((rows, cols)))?;
-    let method = planned_method(&app.limits, &game, req.method.as_deref())?;
+) -> Result<Json<AnalyzeAnswer>, ApiError> {
+    let req: AnalyzeRequest = read_json(request, &app).await?;
+    let limits = app.limits.clone();
     let with_quiet = req.quiet;
+    let (game, method, weight) = off_thread(move || plan_analyze(&limits, req)).await?;
     app.workers
-        .run("analysis", move |budget| {
+        .run("analysis", weight, move |budget| {
             let a = analyze_with(&game, method, budget)?;
             let quiet_cells = (a.nullity as u64).saturating_mul(game.cells() as u64);
             let listed = with_quiet && quiet_cells <= MAX_QUIET_CELLS;
-            Ok(AnalyzeReport {
-                rows,
-                cols,
-                method: a.method.name(),
-                rank: a.rank as u128,
-                nullity: a.nullity,
-                solvable_positions: a.solvable_positions().to_string(),
-                quiet_patterns: listed
-                    .then(|| a.quiet.generators().iter().map(Board::to_rows).collect()),
+            let quiet_omitted = (with_quiet && !listed).then(|| {
+                format!(
+                    "the {} quiet patterns of {} cells each are more than the {MAX_QUIET_CELLS} cells this server lists",
+                    a.nullity,
+                    game.cells()
+                )
+            });
+            Ok(AnalyzeAnswer {
+                report: AnalyzeReport {
+                    rows: game.rows(),
+                    cols: game.cols(),
+                    method: a.method.name(),
+                    rank: a.rank as u128,
+                    nullity: a.nullity,
+                    solvable_positions: a.solvable_positions().to_string(),
+                    quiet_patterns: listed
+                        .then(|| a.quiet.generators().iter().map(Board::to_rows).collect()),
+                },
+                quiet_omitted,
             })
         })
         .await
         .map(Json)
+}
+
+/// The game, method and lane of an analysis request, checked (see [`plan_solve`]).
+pub(crate) fn plan_analyze(
+    limits: &Limits,
+    req: AnalyzeRequest,
+) -> Result<(Game, Method, Weight), ApiError> {
+    let (rows, cols) = check_cells(limits, "board", req.rows, req.cols)?;
+    let game = req.rules.0.game(Some((rows, cols)))?;
+    let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
+    Ok((game, plan.method, Weight::of_work(plan.cost.work)))
+}
+
+/// `POST /api/analyze` answer: `analyze --json`'s, and why the quiet patterns are not
+/// listed when they are too many.
+#[derive(Serialize, Debug)]
+pub struct AnalyzeAnswer {
+    #[serde(flatten)]
+    pub report: AnalyzeReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quiet_omitted: Option<String>,
 }
 
 /// Query parameters of the GET endpoints: a size, random-board options, and the rules
@@ -292,17 +335,23 @@ pub async fn random(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RandomBoard>, ApiError> {
     let q = Params::from(query)?;
-    let (rows, cols) = q.size(&app.limits, (5, 5))?;
-    let game = q.rules.game(Some((rows, cols)))?;
-    let goal = match q.rules.preset() {
-        Some(p) => p.goal(),
-        None => game.empty_board(),
-    };
+    let limits = app.limits.clone();
     let solvable = q.solvable.unwrap_or(true);
     let seed = q.seed.unwrap_or_else(fresh_seed);
+    let (game, goal) = off_thread(move || {
+        let (rows, cols) = q.size(&limits, (5, 5))?;
+        let game = q.rules.game(Some((rows, cols)))?;
+        let goal = match q.rules.preset() {
+            Some(p) => p.goal(),
+            None => game.empty_board(),
+        };
+        Ok((game, goal))
+    })
+    .await?;
+    let weight = Weight::of_work(press_work(&game));
     app.workers
-        .run("random board", move |_| {
-            let k = game.modulus();
+        .run("random board", weight, move |_| {
+            let (rows, cols, k) = (game.rows(), game.cols(), game.modulus());
             let board = if solvable {
                 game.random_solvable(&goal, seed)?
             } else {
@@ -319,6 +368,15 @@ pub async fn random(
         })
         .await
         .map(Json)
+}
+
+/// The cells every press of `game` changes, in all: the work of pressing every button
+/// once (a random board, a replay), within a small factor.
+pub(crate) fn press_work(game: &Game) -> f64 {
+    match game.rules().reach() {
+        Reach::Shape { shape, .. } => game.cells() as f64 * shape.offsets().len() as f64,
+        Reach::Explicit(lists) => lists.iter().map(|l| l.len() as f64).sum(),
+    }
 }
 
 /// `GET /api/rules` answer: what a press does, and (with a size) which method would run.
@@ -339,27 +397,33 @@ pub async fn rules_info(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RulesAnswer>, ApiError> {
     let q = Params::from(query)?;
-    let rules = q.rules.rules()?;
-    // A board to describe: the size asked for, or a preset's own.
-    let game = match (q.rows, q.cols, q.rules.preset()) {
-        (Some(_), Some(_), _) | (_, _, Some(_)) => {
-            let (rows, cols) = q.size(&app.limits, (0, 0))?;
-            Some(q.rules.game(Some((rows, cols)))?)
+    let limits = app.limits.clone();
+    // Building a huge shape's game, its reach lists and the plan take time: off the
+    // async threads, bounded by the reach limit and the plan's closed forms.
+    off_thread(move || {
+        let rules = q.rules.rules()?;
+        // A board to describe: the size asked for, or a preset's own.
+        let game = match (q.rows, q.cols, q.rules.preset()) {
+            (Some(_), Some(_), _) | (_, _, Some(_)) => {
+                let (rows, cols) = q.size(&limits, (0, 0))?;
+                Some(q.rules.game(Some((rows, cols)))?)
+            }
+            _ => None,
+        };
+        let mut answer = RulesAnswer {
+            info: RulesInfo::of(&rules, game.as_ref(), &q.rules),
+            method: None,
+            refused: None,
+        };
+        if let Some(game) = &game {
+            match planned(&limits, game, Method::Auto) {
+                Ok(p) => answer.method = Some(p.method.name()),
+                Err(e) => answer.refused = Some(e.message),
+            }
         }
-        _ => None,
-    };
-    let mut answer = RulesAnswer {
-        info: RulesInfo::of(&rules, game.as_ref(), &q.rules),
-        method: None,
-        refused: None,
-    };
-    if let Some(game) = &game {
-        match planned_method(&app.limits, game, None) {
-            Ok(m) => answer.method = Some(m.name()),
-            Err(e) => answer.refused = Some(e.message),
-        }
-    }
-    Ok(Json(answer))
+        Ok(Json(answer))
+    })
+    .await
 }
 
 /// `GET /api/presets` answer.
@@ -397,7 +461,14 @@ pub struct LimitsInfo {
     max_body_bytes: usize,
     time_limit_ms: u128,
     max_work: u64,
+    max_memory: u64,
     workers: usize,
+    /// Slots only light requests take (estimated at most `light_work` word operations).
+    light_workers: usize,
+    light_work: f64,
+    max_connections: usize,
+    header_timeout_ms: u128,
+    body_timeout_ms: u128,
     /// Boards up to this many cells get per-cell reach lists from `GET /api/rules`.
     reach_max_cells: usize,
 }
@@ -443,7 +514,13 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
             max_body_bytes: l.max_body_bytes(),
             time_limit_ms: l.time_limit.as_millis(),
             max_work: l.max_work,
+            max_memory: l.max_memory,
             workers: l.workers,
+            light_workers: l.light_workers,
+            light_work: super::work::LIGHT_WORK,
+            max_connections: l.max_connections,
+            header_timeout_ms: l.header_timeout.as_millis(),
+            body_timeout_ms: l.body_timeout.as_millis(),
             reach_max_cells: super::rules::REACH_MAX_CELLS,
         },
     })
@@ -485,56 +562,6 @@ fn check_cells(
             limits.max_cells
         ))),
     }
-}
-
-/// Reads and parses a JSON body: at most the body limit, within the time limit; errors
-/// name what was wrong and where.
-async fn read_json<T: DeserializeOwned>(request: Request, limits: &Limits) -> Result<T, ApiError> {
-    let max = limits.max_body_bytes();
-    let too_large = || {
-        ApiError::too_large(format!(
-            "the request body is larger than this server's limit of {max} bytes"
-        ))
-    };
-    // A declared length over the limit is refused before reading a byte.
-    let declared = request
-        .headers()
-        .get(axum::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > max as u64) {
-        return Err(too_large());
-    }
-    let body = request.into_body();
-    let bytes = tokio::time::timeout(limits.time_limit, axum::body::to_bytes(body, max))
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                axum::http::StatusCode::REQUEST_TIMEOUT,
-                format!(
-                    "the request body did not arrive within the time limit of {}",
-                    human(limits.time_limit)
-                ),
-            )
-        })?
-        .map_err(|_| too_large())?;
-    let mut de = serde_json::Deserializer::from_slice(&bytes);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        match inner.classify() {
-            serde_json::error::Category::Data if path != "." => {
-                ApiError::bad_request(format!("invalid request: {path}: {inner}"))
-            }
-            serde_json::error::Category::Data => {
-                ApiError::bad_request(format!("invalid request: {inner}"))
-            }
-            _ => ApiError::bad_request(format!("malformed JSON: {inner}")),
-        }
-    })?;
-    de.end()
-        .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
-    Ok(value)
 }
 
 /// A seed for a request that names none: the standard library's per-process random

@@ -16,8 +16,8 @@
 //! | `POST /api/explore` | quiet patterns and a page of all the solutions, with press counts |
 //! | `POST /api/custom/rules`, `POST /api/custom/solve` | rules with per-cell patterns: reach, solve |
 //!
-//! Rules, presets and work estimates are the library's (`RulesSpec`, `PRESETS`,
-//! `estimated_work`); this module only translates them to and from JSON.
+//! Rules, presets and cost estimates are the library's (`RulesSpec`, `PRESETS`,
+//! `plan`); this module only translates them to and from JSON.
 //!
 //! Every error is a 4xx/5xx with `{"error": "..."}`.
 
@@ -38,7 +38,7 @@ mod serve;
 mod test_client;
 mod work;
 
-pub use serve::{serve, ServeError};
+pub use serve::{serve, serve_on, ServeError};
 
 use axum::http::{Method as HttpMethod, StatusCode};
 use axum::response::IntoResponse;
@@ -47,12 +47,11 @@ use axum::Router;
 use error::ApiError;
 use std::sync::Arc;
 use std::time::Duration;
-use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
-/// The server's limits (README, "Web app").
+/// The server's limits (README, "Web app": limits, and "Server limits and fairness").
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Most cells in a board of any request.
@@ -61,20 +60,48 @@ pub struct Limits {
     pub time_limit: Duration,
     /// Most estimated word operations of one computation (checked before it starts).
     pub max_work: u64,
-    /// Computations running at once.
+    /// Most estimated bytes one computation may allocate (checked before it starts).
+    /// Default: the process's memory limit (`lightsout_formats::memory`, 3/4 of the
+    /// available memory or `--memory-limit`) shared among every slot that can run at
+    /// once, so their estimates together stay within it.
+    pub max_memory: u64,
+    /// Computation slots open to every request (the heavy lane).
     pub workers: usize,
-    /// Requests handled at once (more wait, unread, in the connection).
-    pub max_in_flight: usize,
+    /// Further slots only light requests (estimated work at most
+    /// 2^24 word operations, a few milliseconds) may take, so they keep their latency
+    /// while heavy ones run.
+    pub light_workers: usize,
+    /// Bytes of request bodies held in memory at once, over all requests; a reader
+    /// waits for room (up to the body timeout).
+    pub max_body_memory: usize,
+    /// Open connections at once; more wait in the listen queue, unaccepted.
+    pub max_connections: usize,
+    /// Most time a client may take to send a request's headers (and that an idle
+    /// keep-alive connection stays open); the connection is closed past it.
+    pub header_timeout: Duration,
+    /// Most time a client may take to send a request's body (408 past it).
+    pub body_timeout: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let light_workers = 2;
+        let slots = (workers + light_workers) as u64;
         Self {
             max_cells: 1_000_000,
             time_limit: Duration::from_secs(10),
             max_work: 1 << 35,
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            max_in_flight: 64,
+            // Without a known limit (not Linux), 1 GiB a computation.
+            max_memory: lightsout_formats::memory::memory_limit()
+                .bytes
+                .map_or(1 << 30, |bytes| bytes / slots),
+            workers,
+            light_workers,
+            max_body_memory: 256 << 20,
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -93,13 +120,21 @@ impl Limits {
 pub struct AppState {
     limits: Arc<Limits>,
     workers: Arc<work::Workers>,
+    /// Room for request bodies in memory, in bytes ([`Limits::max_body_memory`]).
+    body_memory: Arc<tokio::sync::Semaphore>,
 }
 
-/// The whole app: page, API, per-request log line, panic guard and concurrency limit.
+/// The whole app: page, API, per-request log line and panic guard. Requests are bounded
+/// where they cost: bodies by the body memory and timeout, computations by the worker
+/// lanes; `/api/health` goes past all of them.
 pub fn app(limits: Limits) -> Router {
+    let body_room = limits
+        .max_body_memory
+        .clamp(1, tokio::sync::Semaphore::MAX_PERMITS);
     let state = AppState {
-        workers: Arc::new(work::Workers::new(limits.workers, limits.time_limit)),
-        limits: Arc::new(limits.clone()),
+        workers: Arc::new(work::Workers::new(&limits)),
+        body_memory: Arc::new(tokio::sync::Semaphore::new(body_room)),
+        limits: Arc::new(limits),
     };
     Router::new()
         .route("/", get(assets::index))
@@ -123,7 +158,6 @@ pub fn app(limits: Limits) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
-        .layer(GlobalConcurrencyLimitLayer::new(limits.max_in_flight))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("internal error: the request handler panicked (please report)")
                 .into_response()

@@ -19,6 +19,11 @@ use std::fmt;
 /// out a press itself; larger ones get the shape's offsets and boundary.
 pub const REACH_MAX_CELLS: usize = 10_000;
 
+/// Most cell indices in the reach lists of one `GET /api/rules` answer (that of
+/// `GET /api/reach`): a shape that reaches more (a huge mask) gets its offsets only, and
+/// a `reach_omitted` note saying so.
+pub const RULES_MAX_REACH_ENTRIES: u64 = super::reach::REACH_MAX_ENTRIES;
+
 /// The `rules` object of a request.
 #[derive(Debug, Default, Clone)]
 pub struct RulesJson(pub RulesSpec);
@@ -86,6 +91,10 @@ pub struct RulesInfo {
     /// and graphs): the cells (row-major indices, sorted) each cell's press changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach: Option<Vec<Vec<u32>>>,
+    /// Why `reach` is absent on a board small enough for it: the lists would hold more
+    /// than [`RULES_MAX_REACH_ENTRIES`] cells (the page then asks `GET /api/reach`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach_omitted: Option<String>,
     /// For a preset drawn as a net (the cube): where each cell goes in the picture.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<NetInfo>,
@@ -105,6 +114,7 @@ impl RulesInfo {
             offsets: None,
             mask: None,
             reach: None,
+            reach_omitted: None,
             layout: spec.preset().and_then(|p| p.net()).map(NetInfo::from),
             symmetric: rules.is_symmetric(),
         };
@@ -114,7 +124,19 @@ impl RulesInfo {
                 info.boundary = Some(boundary.name());
                 info.offsets = Some(shape.offsets().iter().map(|&(r, c)| [r, c]).collect());
                 info.mask = Some(shape.to_mask());
-                info.reach = small.map(reach_lists);
+                if let Some(game) = small {
+                    // Each press reaches at most the shape's offsets: bounded before
+                    // any list is built.
+                    let entries = game.cells() as u64 * shape.offsets().len() as u64;
+                    if entries <= RULES_MAX_REACH_ENTRIES {
+                        info.reach = Some(reach_lists(game));
+                    } else {
+                        info.reach_omitted = Some(format!(
+                            "the {} cells' presses reach up to {entries} cells, more than the {RULES_MAX_REACH_ENTRIES} this answer lists; use the offsets, or GET /api/reach for bands of rows",
+                            game.cells()
+                        ));
+                    }
+                }
             }
             Reach::Explicit(_) => {
                 // Per-cell rules list every cell already: the game is theirs.
@@ -238,6 +260,31 @@ mod tests {
         let knight_klein = RulesSpec::parse("boundary=klein,shape=knight").unwrap();
         let rules = knight_klein.rules().unwrap();
         assert!(!RulesInfo::of(&rules, None, &knight_klein).symmetric);
+    }
+
+    /// Reach lists are bounded by what they could hold (cells x offsets) before any is
+    /// built: just under the bound they are listed, just over it omitted, with the note.
+    #[test]
+    fn reach_lists_past_the_entry_limit_are_omitted_with_a_note() {
+        let info = |n: usize, side: usize| {
+            let mask = vec!["1".repeat(side); side].join("/");
+            let spec = RulesSpec::parse(&format!("shape={mask}")).unwrap();
+            let game = spec.game(Some((n, n))).unwrap();
+            RulesInfo::of(game.rules(), Some(&game), &spec)
+        };
+        // 100 x 100 cells, 9 x 9 = 81 offsets: 810,000 entries at most, listed.
+        let fits = info(100, 9);
+        assert_eq!(fits.reach.unwrap().len(), 10_000);
+        assert!(fits.reach_omitted.is_none());
+        // 11 x 11 = 121 offsets: 1,210,000 > 2^20, omitted; the offsets are still given.
+        let over = info(100, 11);
+        assert!(over.reach.is_none());
+        assert_eq!(over.offsets.unwrap().len(), 121);
+        let note = over.reach_omitted.unwrap();
+        assert!(
+            note.contains("1210000") && note.contains("GET /api/reach"),
+            "{note}"
+        );
     }
 
     #[test]

@@ -1,8 +1,28 @@
-//! Running the app: bind, serve until Ctrl-C or SIGTERM, stop cleanly.
+//! Running the app: bind, accept connections within the connection cap, serve each with
+//! a header timeout, and on Ctrl-C or SIGTERM stop accepting, let requests in flight
+//! finish (up to the time limit) and close every other connection at once.
 
 use crate::{app, Limits};
+use axum::body::Body;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::future::Future;
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::task::JoinSet;
+use tower::ServiceExt;
+
+/// On shutdown, how long a connection with no request in flight (idle, or with half a
+/// request sent) gets to close by itself before it is dropped.
+const IDLE_CLOSE_GRACE: Duration = Duration::from_millis(500);
+
+/// On shutdown, how long past the time limit requests in flight get to finish.
+const DRAIN_GRACE: Duration = Duration::from_secs(1);
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -40,7 +60,7 @@ pub fn serve(addr: &str, limits: Limits) -> Result<(), ServeError> {
         .build()
         .map_err(|e| ServeError::Failure(format!("cannot start the async runtime: {e}")))?;
     let result = runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr)
+        let listener = TcpListener::bind(addr)
             .await
             .map_err(|source| ServeError::Bind {
                 addr: addr.to_string(),
@@ -56,18 +76,168 @@ pub fn serve(addr: &str, limits: Limits) -> Result<(), ServeError> {
             time_limit_s = limits.time_limit.as_secs_f64(),
             max_work = limits.max_work,
             workers = limits.workers,
+            light_workers = limits.light_workers,
+            max_connections = limits.max_connections,
             "listening on http://{local}"
         );
-        axum::serve(listener, app(limits))
-            .with_graceful_shutdown(shutdown.wait())
-            .await
-            .map_err(|e| ServeError::Failure(format!("server error: {e}")))?;
+        serve_on(listener, limits, shutdown.wait()).await?;
         tracing::info!("stopped");
         Ok(())
     });
     // Computations still running after a timeout are abandoned rather than awaited.
     runtime.shutdown_timeout(Duration::from_millis(500));
     result
+}
+
+/// Serves the app on `listener` until `shutdown` resolves, then stops: no more
+/// connections are accepted, requests in flight finish (for at most the time limit and
+/// a second), and idle or half-sent connections are closed within half a second.
+///
+/// At most `limits.max_connections` connections are open at once (more wait in the
+/// listen queue); each must send a request's headers within `limits.header_timeout`
+/// (an idle keep-alive connection is closed after it too).
+///
+/// # Errors
+///
+/// [`ServeError::Failure`] when the listener fails for good.
+pub async fn serve_on(
+    listener: TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError> {
+    let connection = Connection {
+        router: app(limits.clone()),
+        header_timeout: limits.header_timeout,
+        drain: limits.time_limit + DRAIN_GRACE,
+    };
+    let cap = Arc::new(Semaphore::new(
+        limits.max_connections.clamp(1, Semaphore::MAX_PERMITS),
+    ));
+    let (stop, stopping) = watch::channel(false);
+    let mut open = JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = accept_within(&listener, &cap) => accepted,
+        };
+        match accepted {
+            Ok((stream, permit)) => {
+                open.spawn(connection.clone().serve(stream, permit, stopping.clone()));
+            }
+            Err(e) => {
+                // Out of file descriptors and the like: wait a moment rather than spin.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        while open.try_join_next().is_some() {}
+    }
+    drop(listener);
+    let _ = stop.send(true);
+    // Every connection ends by itself within its grace; this bound is a backstop.
+    let all_closed = async { while open.join_next().await.is_some() {} };
+    if tokio::time::timeout(connection.drain + DRAIN_GRACE, all_closed)
+        .await
+        .is_err()
+    {
+        open.abort_all();
+    }
+    Ok(())
+}
+
+/// The next connection, once the connection cap has room for it.
+async fn accept_within(
+    listener: &TcpListener,
+    cap: &Arc<Semaphore>,
+) -> std::io::Result<(TcpStream, OwnedSemaphorePermit)> {
+    let permit = cap
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| std::io::Error::other("the connection cap is closed"))?;
+    let (stream, _) = listener.accept().await?;
+    Ok((stream, permit))
+}
+
+/// What every connection needs.
+#[derive(Clone)]
+struct Connection {
+    router: Router,
+    header_timeout: Duration,
+    /// How long requests in flight may take to finish after shutdown begins.
+    drain: Duration,
+}
+
+impl Connection {
+    /// Serves one connection (HTTP/1.1, keep-alive) until it closes, or shutdown
+    /// closes it; `_permit` holds its place under the connection cap.
+    async fn serve(
+        self,
+        stream: TcpStream,
+        _permit: OwnedSemaphorePermit,
+        mut stopping: watch::Receiver<bool>,
+    ) {
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let router = self.router.clone();
+        let counter = in_flight.clone();
+        let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            let guard = InFlight::enter(&counter);
+            let router = router.clone();
+            async move {
+                let _guard = guard;
+                router.oneshot(req.map(Body::new)).await
+            }
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(self.header_timeout);
+        let conn = http.serve_connection(TokioIo::new(stream), service);
+        tokio::pin!(conn);
+        tokio::select! {
+            done = conn.as_mut() => {
+                if let Err(e) = done {
+                    tracing::debug!("connection ended: {e}");
+                }
+            }
+            _ = stopped(&mut stopping) => {
+                // Idle connections close now; one with a request in flight after its
+                // answer; one with half a request is dropped after a short grace.
+                conn.as_mut().graceful_shutdown();
+                let grace = if in_flight.load(Ordering::SeqCst) > 0 {
+                    self.drain
+                } else {
+                    IDLE_CLOSE_GRACE
+                };
+                let _ = tokio::time::timeout(grace, conn.as_mut()).await;
+            }
+        }
+    }
+}
+
+/// Resolves once shutdown begins (or the server is gone).
+async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    while !*stopping.borrow_and_update() {
+        if stopping.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Counts a request in flight on its connection while it lives.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(counter: &Arc<AtomicUsize>) -> Self {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Self(counter.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Ctrl-C (SIGINT) and SIGTERM, listened to from the moment this is made: a signal that

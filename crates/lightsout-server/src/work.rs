@@ -1,123 +1,243 @@
 //! Running solver work off the async threads, within the server's limits.
 //!
 //! Every computation is bounded four ways:
-//! 1. before it starts, its cost is estimated from the size, the rules and the method
-//!    (the library's `estimated_work`), and refused (422) above the work budget, so no
-//!    request can start hours of work;
-//! 2. it runs on tokio's blocking pool holding one of `workers` permits, so however many
-//!    requests arrive, at most `workers` computations run (the rest wait, then get 503),
-//!    each on a bounded number of threads (the cores shared among the workers);
-//! 3. it gets a [`Budget`] whose deadline is the time left: the library stops there
-//!    (a fewest-press search answers with the best found, other work with an error that
+//! 1. before it starts, and off the async threads, its cost (work and memory) is
+//!    estimated from the size, the rules and the method (the library's [`plan`]), and
+//!    refused (422) above the limits, so no request can start hours of work or allocate
+//!    past the memory limit;
+//! 2. it runs on tokio's blocking pool holding a slot of one of two lanes: `workers`
+//!    slots any request may take, and `light_workers` more that only light requests
+//!    (estimated at most [`LIGHT_WORK`]) take, so small requests keep their latency
+//!    while heavy ones hold every slot of theirs; the rest wait, then get 503;
+//! 3. it gets a [`Budget`] whose deadline is the time left (at most [`LIGHT_SLOT_TIME`]
+//!    on a light slot): the library stops there and the slot is free again (a
+//!    fewest-press search answers with the best found, other work with an error that
 //!    becomes 504);
-//! 4. the client waits at most the time limit (then 504), and the budget's cancel flag
-//!    is set then, so work the library could not stop at its deadline stops at its next
-//!    check instead of running on.
+//! 4. the client waits until that deadline, and the budget's cancel flag is set when
+//!    it stops waiting (the deadline passed, or the client went away and the handler was
+//!    dropped), so the work stops at its next check instead of running on.
 
 use super::error::ApiError;
 use super::Limits;
 use axum::http::StatusCode;
-use lightsout::{estimated_work, Budget, Game, Method};
+use lightsout::{plan, Budget, Game, Method, Planned};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Errors (422) if the library's estimate of the work of `method` on `game`
-/// ([`estimated_work`], in 64-bit word operations) exceeds the budget.
-pub fn check_budget(limits: &Limits, game: &Game, method: Method) -> Result<(), ApiError> {
-    let work = estimated_work(game, method);
-    if work > limits.max_work as f64 {
-        return Err(ApiError::unprocessable(format!(
-            "a {}x{} board with rules '{}' needs about {:.1e} word operations with method '{}', more than this server's limit of {:.1e} (--max-work)",
-            game.rows(),
-            game.cols(),
-            game.rules().describe(),
-            work,
-            method.name(),
-            limits.max_work as f64
-        )));
-    }
-    Ok(())
+/// Estimated work (64-bit word operations, the library's [`lightsout::Cost::work`]) up
+/// to which a request is light: a few milliseconds.
+pub const LIGHT_WORK: f64 = (1u64 << 24) as f64;
+
+/// A fewest-press search is light on boards of at most this many cells (its time is
+/// not in the estimate: it runs until it has proven its answer or its time is up).
+pub const LIGHT_MIN_CELLS: usize = 1024;
+
+/// Most time a job may run on a light slot (the page's own fewest-press searches ask
+/// for 3 s); a search stopped there answers with its best found.
+pub const LIGHT_SLOT_TIME: Duration = Duration::from_secs(3);
+
+/// Time the client waits past its job's deadline for the job's own answer (a best
+/// found, or the library's time-limit error) before giving up on it.
+const ANSWER_GRACE: Duration = Duration::from_millis(250);
+
+/// Which lane a computation may run in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// Estimated at most [`LIGHT_WORK`]: takes a light slot, or any slot that is free.
+    Light,
+    /// Takes only the slots open to every request.
+    Heavy,
 }
 
-/// The bounded pool of computation slots.
-pub struct Workers {
-    slots: Arc<Semaphore>,
-    count: usize,
-    time_limit: Duration,
-}
-
-impl Workers {
-    /// `count` slots; a client waits at most `time_limit` for a slot and its work.
-    pub fn new(count: usize, time_limit: Duration) -> Self {
-        Self {
-            slots: Arc::new(Semaphore::new(count)),
-            count,
-            time_limit,
+impl Weight {
+    /// The weight of work estimated at `work` word operations.
+    pub fn of_work(work: f64) -> Weight {
+        if work <= LIGHT_WORK {
+            Weight::Light
+        } else {
+            Weight::Heavy
         }
     }
 
-    /// The threads one computation may use: the machine's cores shared among the slots.
-    pub fn threads_per_job(&self) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        (cores / self.count.max(1)).max(1)
+    /// The weight of a solve estimated at `work` on a board of `cells` cells, with a
+    /// fewest-press search if `min`.
+    pub fn of_solve(work: f64, cells: usize, min: bool) -> Weight {
+        if min && cells > LIGHT_MIN_CELLS {
+            Weight::Heavy
+        } else {
+            Weight::of_work(work)
+        }
+    }
+}
+
+/// The method that will run `method` on `game` and its cost, after checking that it
+/// accepts the game and that the estimates fit the limits: the library's [`plan`],
+/// which allocates nothing of the game's size. Slow for huge shapes (a second for a
+/// 999 x 999 mask), so it runs off the async threads.
+///
+/// # Errors
+///
+/// 422: the method's refusal (naming a method that accepts the game, or saying none
+/// does), or an estimate over `--max-work` or the memory limit.
+pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Planned, ApiError> {
+    let p = plan(game, method)?;
+    let what = || {
+        format!(
+            "a {}x{} board with rules '{}' needs about",
+            game.rows(),
+            game.cols(),
+            game.rules().describe()
+        )
+    };
+    if p.cost.work > limits.max_work as f64 {
+        return Err(ApiError::unprocessable(format!(
+            "{} {:.1e} word operations with method '{}', more than this server's limit of {:.1e} (--max-work)",
+            what(),
+            p.cost.work,
+            p.method.name(),
+            limits.max_work as f64
+        )));
+    }
+    if p.cost.memory > limits.max_memory {
+        return Err(ApiError::unprocessable(format!(
+            "{} {} MiB of memory with method '{}', more than this server's limit of {} MiB per computation (its memory limit shared among its workers; --memory-limit)",
+            what(),
+            p.cost.memory >> 20,
+            p.method.name(),
+            limits.max_memory >> 20
+        )));
+    }
+    Ok(p)
+}
+
+/// The two lanes of computation slots.
+pub struct Workers {
+    heavy: Arc<Semaphore>,
+    light: Arc<Semaphore>,
+    heavy_count: usize,
+    light_count: usize,
+    time_limit: Duration,
+}
+
+/// A slot held by a running job, and whether it is one of the light lane's.
+struct Slot {
+    _permit: OwnedSemaphorePermit,
+    light: bool,
+}
+
+impl Workers {
+    /// The lanes of `limits` (`workers` slots for all, `light_workers` for light work
+    /// only); a client waits at most the time limit for a slot and its work.
+    pub fn new(limits: &Limits) -> Self {
+        let heavy_count = limits.workers.clamp(1, Semaphore::MAX_PERMITS);
+        let light_count = limits.light_workers.min(Semaphore::MAX_PERMITS);
+        Self {
+            heavy: Arc::new(Semaphore::new(heavy_count)),
+            light: Arc::new(Semaphore::new(light_count)),
+            heavy_count,
+            light_count,
+            time_limit: limits.time_limit,
+        }
     }
 
-    /// Runs `job` on the blocking pool. `job` gets the budget its work must keep to: the
-    /// deadline by which its answer is due, a cancel flag set when the client stops
-    /// waiting, and its share of the threads.
-    pub async fn run<T, F>(&self, what: &'static str, job: F) -> Result<T, ApiError>
+    /// The threads one heavy computation may use: the machine's cores shared among the
+    /// heavy slots (light work uses one).
+    pub fn threads_per_job(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (cores / self.heavy_count).max(1)
+    }
+
+    /// A slot for work of `weight`: a light job takes a light slot or, if one frees
+    /// first, a heavy one.
+    async fn acquire(&self, weight: Weight) -> Result<Slot, tokio::sync::AcquireError> {
+        let heavy = |p| Slot {
+            _permit: p,
+            light: false,
+        };
+        if weight == Weight::Heavy || self.light_count == 0 {
+            return self.heavy.clone().acquire_owned().await.map(heavy);
+        }
+        tokio::select! {
+            biased;
+            p = self.light.clone().acquire_owned() => p.map(|p| Slot { _permit: p, light: true }),
+            p = self.heavy.clone().acquire_owned() => p.map(heavy),
+        }
+    }
+
+    /// Runs `job` on the blocking pool in the lane of its `weight`. `job` gets the
+    /// budget its work must keep to: the deadline by which its answer is due, a cancel
+    /// flag set when the client stops waiting, and its share of the threads.
+    pub async fn run<T, F>(&self, what: &'static str, weight: Weight, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let start = Instant::now();
-        let permit = tokio::time::timeout(self.time_limit, self.slots.clone().acquire_owned())
+        let slot = tokio::time::timeout(self.time_limit, self.acquire(weight))
             .await
             .map_err(|_| {
+                let lanes = match weight {
+                    Weight::Heavy => format!("all {} workers", self.heavy_count),
+                    Weight::Light => format!(
+                        "all {} workers (and the {} kept for light requests)",
+                        self.heavy_count, self.light_count
+                    ),
+                };
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     format!(
-                        "server busy: all {} workers stayed busy for the time limit of {} (try again)",
-                        self.count,
+                        "server busy: {lanes} stayed busy for the time limit of {} (try again)",
                         human(self.time_limit)
                     ),
                 )
             })?
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;
-        let remaining = self.time_limit.saturating_sub(start.elapsed());
+        let mut allowed = self.time_limit.saturating_sub(start.elapsed());
+        let slot_is_light = slot.light;
+        if slot.light {
+            allowed = allowed.min(LIGHT_SLOT_TIME);
+        }
+        let threads = match weight {
+            Weight::Light => 1,
+            Weight::Heavy => self.threads_per_job(),
+        };
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = Budget::unlimited()
-            .with_deadline(Instant::now() + remaining)
+            .with_deadline(Instant::now() + allowed)
             .with_cancel(cancel.clone())
-            .with_threads(self.threads_per_job());
+            .with_threads(threads);
         let task = tokio::task::spawn_blocking(move || {
-            let _slot = permit; // held until the work ends, even after a timeout
+            let _slot = slot; // held until the work ends, even after the client is gone
             job(&budget)
         });
         // Set the flag however this future ends (timeout, or the client gone and the
         // handler dropped), so the work stops at its next budget check.
         let _stop = StopOnDrop(cancel);
-        match tokio::time::timeout(remaining, task).await {
-            Ok(Ok(Err(e))) if e.status == StatusCode::GATEWAY_TIMEOUT => Err(ApiError::new(
-                StatusCode::GATEWAY_TIMEOUT,
+        let on_light_slot = slot_is_light && allowed == LIGHT_SLOT_TIME;
+        let time_limit = self.time_limit;
+        let overran = move || {
+            let limit = if on_light_slot {
+                format!("the {} a light worker allows", human(LIGHT_SLOT_TIME))
+            } else {
                 format!(
-                    "the {what} took longer than this server's time limit of {} (--time-limit)",
-                    human(self.time_limit)
-                ),
-            )),
+                    "this server's time limit of {} (--time-limit)",
+                    human(time_limit)
+                )
+            };
+            ApiError::new(
+                StatusCode::GATEWAY_TIMEOUT,
+                format!("the {what} took longer than {limit}"),
+            )
+        };
+        match tokio::time::timeout(allowed + ANSWER_GRACE, task).await {
+            Ok(Ok(Err(e))) if e.status == StatusCode::GATEWAY_TIMEOUT => Err(overran()),
             Ok(Ok(result)) => result,
             Ok(Err(_)) => Err(ApiError::internal(format!(
                 "internal error: the {what} failed unexpectedly (please report)"
             ))),
-            Err(_) => Err(ApiError::new(
-                StatusCode::GATEWAY_TIMEOUT,
-                format!(
-                    "the {what} took longer than this server's time limit of {} (--time-limit)",
-                    human(self.time_limit)
-                ),
-            )),
+            Err(_) => Err(overran()),
         }
     }
 }
@@ -143,45 +263,193 @@ pub fn human(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lightsout::{Boundary, Rules, Shape};
+    use lightsout::{analyze_with, Boundary, Rules, Shape};
+    use std::sync::mpsc;
+
+    fn workers(heavy: usize, light: usize, time_limit: Duration) -> Workers {
+        Workers::new(&Limits {
+            workers: heavy,
+            light_workers: light,
+            time_limit,
+            ..Limits::default()
+        })
+    }
+
+    fn torus(n: usize) -> Game {
+        Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap()
+    }
 
     #[test]
-    fn the_budget_uses_the_library_estimate() {
+    fn the_limits_use_the_library_plan() {
         let limits = Limits {
-            max_work: 1 << 30,
+            max_work: 1 << 28,
             ..Limits::default()
         };
-        let torus =
-            |n| Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap();
-        // The chase makes a 300x300 torus cheap; eliminating its 90,000 cells is not.
-        assert!(check_budget(&limits, &torus(300), Method::Auto).is_ok());
-        let e = check_budget(&limits, &torus(300), Method::Gauss).unwrap_err();
+        // The chase makes an 80x80 torus cheap; eliminating its 6,400 cells is not.
+        let p = planned(&limits, &torus(80), Method::Auto).unwrap();
+        assert_eq!(p.method, Method::Chase);
+        assert_eq!(p.cost, Method::Chase.solver().cost(&torus(80)));
+        assert!(Method::Gauss.solver().accepts(&torus(80)).is_ok());
+        let e = planned(&limits, &torus(80), Method::Gauss).unwrap_err();
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(e.message.contains("300x300") && e.message.contains("--max-work"));
+        assert!(
+            e.message.contains("80x80") && e.message.contains("--max-work"),
+            "{}",
+            e.message
+        );
+        // The memory estimate is checked too.
+        let tight = Limits {
+            max_memory: p.cost.memory - 1,
+            ..Limits::default()
+        };
+        let e = planned(&tight, &torus(300), Method::Auto).unwrap_err();
+        assert!(e.message.contains("MiB of memory"), "{}", e.message);
+        // A method's refusal is the library's, with its hint.
+        let e = planned(&limits, &torus(300), Method::Poly).unwrap_err();
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+
+    #[test]
+    fn weights_follow_the_estimate_and_the_search() {
+        assert_eq!(Weight::of_work(1e3), Weight::Light);
+        assert_eq!(Weight::of_work(LIGHT_WORK * 2.0), Weight::Heavy);
+        assert_eq!(Weight::of_solve(1e3, 25, true), Weight::Light);
+        assert_eq!(Weight::of_solve(1e3, 25, false), Weight::Light);
+        assert_eq!(
+            Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, true),
+            Weight::Heavy
+        );
+        assert_eq!(
+            Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, false),
+            Weight::Light
+        );
     }
 
     #[tokio::test]
-    async fn overrunning_work_answers_504_and_keeps_its_slot() {
-        let w = Workers::new(1, Duration::from_millis(50));
+    async fn work_that_ignores_its_budget_answers_504_and_keeps_its_slot() {
+        let w = workers(1, 0, Duration::from_millis(50));
         let slow = w
-            .run("solve", |_| {
-                std::thread::sleep(Duration::from_millis(300));
+            .run("solve", Weight::Heavy, |_| {
+                std::thread::sleep(Duration::from_millis(600));
                 Ok(())
             })
             .await;
         assert_eq!(slow.unwrap_err().status, StatusCode::GATEWAY_TIMEOUT);
         // The slow job still holds the only slot: the next request waits, then gets 503.
-        let next = w.run("solve", |_| Ok(())).await;
+        let next = w.run("solve", Weight::Heavy, |_| Ok(())).await;
         assert_eq!(next.unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        assert!(w.run("solve", |_| Ok(1)).await.is_ok());
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert!(w.run("solve", Weight::Heavy, |_| Ok(1)).await.is_ok());
+    }
+
+    /// A real elimination of seconds stops at its deadline: the 504 comes at about the
+    /// time limit, and the slot is free for the next request at once.
+    #[tokio::test]
+    async fn the_deadline_stops_library_work_and_frees_the_slot() {
+        let limit = Duration::from_millis(500);
+        let w = workers(1, 0, limit);
+        let plane = Game::new(
+            140,
+            140,
+            Rules::new(Shape::plus(), Boundary::Projective, 2).unwrap(),
+        )
+        .unwrap();
+        // Seconds of work even on an idle machine (19,600 unknowns).
+        assert!(Method::Gauss.solver().accepts(&plane).is_ok());
+        let work = Method::Gauss.solver().cost(&plane).work;
+        assert!(work > 1e10, "{work:e}");
+        let start = Instant::now();
+        let r = w
+            .run("analysis", Weight::Heavy, move |b| {
+                Ok(analyze_with(&plane, Method::Gauss, b)?.rank)
+            })
+            .await;
+        let took = start.elapsed();
+        let e = r.unwrap_err();
+        assert_eq!(e.status, StatusCode::GATEWAY_TIMEOUT);
+        assert!(e.message.contains("time limit of 500 ms"), "{}", e.message);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        // The next request gets the only slot (it would wait 0.5 s, then get 503, if the
+        // elimination were still running).
+        assert_eq!(w.run("solve", Weight::Heavy, |_| Ok(7)).await.unwrap(), 7);
+    }
+
+    /// The handler dropped (the client went away) sets the cancel flag: the job sees it
+    /// and its slot is free again.
+    #[tokio::test]
+    async fn a_dropped_request_cancels_its_work() {
+        let w = workers(1, 0, Duration::from_secs(30));
+        let (saw_cancel, cancelled) = mpsc::channel();
+        let running = w.run("solve", Weight::Heavy, move |b| {
+            let give_up = Instant::now() + Duration::from_secs(20);
+            while !b.is_cancelled() && Instant::now() < give_up {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let _ = saw_cancel.send(b.is_cancelled());
+            Ok(())
+        });
+        // The client stops waiting after 100 ms: the future is dropped unfinished.
+        assert!(tokio::time::timeout(Duration::from_millis(100), running)
+            .await
+            .is_err());
+        let seen =
+            tokio::task::spawn_blocking(move || cancelled.recv_timeout(Duration::from_secs(10)))
+                .await
+                .unwrap();
+        assert_eq!(seen, Ok(true));
+        let next = tokio::time::timeout(
+            Duration::from_secs(10),
+            w.run("solve", Weight::Heavy, |_| Ok(1)),
+        );
+        assert_eq!(next.await.unwrap().unwrap(), 1);
+    }
+
+    /// With every heavy slot held, a light job still runs at once (on a light slot,
+    /// with at most LIGHT_SLOT_TIME), while a heavy one waits.
+    #[tokio::test]
+    async fn light_work_keeps_its_own_slots() {
+        let w = Arc::new(workers(1, 1, Duration::from_secs(20)));
+        let (started, heavy_running) = mpsc::channel();
+        let holder = w.clone();
+        let heavy = tokio::spawn(async move {
+            holder
+                .run("solve", Weight::Heavy, move |b| {
+                    let _ = started.send(());
+                    while b.check().is_ok() {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    Ok(())
+                })
+                .await
+        });
+        tokio::task::spawn_blocking(move || heavy_running.recv_timeout(Duration::from_secs(10)))
+            .await
+            .unwrap()
+            .unwrap();
+        let start = Instant::now();
+        let left = tokio::time::timeout(
+            Duration::from_secs(10),
+            w.run("solve", Weight::Light, |b| Ok(b.time_left())),
+        )
+        .await
+        .expect("a light job does not wait for the heavy one")
+        .unwrap();
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(left.unwrap() <= LIGHT_SLOT_TIME, "{left:?}");
+        // A heavy job does wait: the only heavy slot is taken.
+        let waiting = tokio::time::timeout(
+            Duration::from_millis(300),
+            w.run("solve", Weight::Heavy, |_| Ok(())),
+        );
+        assert!(waiting.await.is_err());
+        heavy.abort();
     }
 
     #[tokio::test]
     async fn a_panicking_job_is_a_500_not_a_crash() {
-        let w = Workers::new(1, Duration::from_secs(5));
-        let r: Result<(), _> = w.run("solve", |_| panic!("boom")).await;
+        let w = workers(1, 0, Duration::from_secs(5));
+        let r: Result<(), _> = w.run("solve", Weight::Heavy, |_| panic!("boom")).await;
         assert_eq!(r.unwrap_err().status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert!(w.run("solve", |_| Ok(())).await.is_ok());
+        assert!(w.run("solve", Weight::Heavy, |_| Ok(())).await.is_ok());
     }
 }
