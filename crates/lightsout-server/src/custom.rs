@@ -14,8 +14,8 @@
 use super::error::ApiError;
 use super::grid::Grid;
 use super::handlers::{press_work, search_limit, solve_report};
+use super::net::NetInfo;
 use super::page_request::{check_cells, off_thread, read_json};
-use super::presets::NetInfo;
 use super::rules::RulesJson;
 use super::work::{planned, Weight};
 use super::{AppState, Limits};

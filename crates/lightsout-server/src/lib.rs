@@ -29,6 +29,7 @@ mod explore;
 pub mod fuzzing;
 mod grid;
 mod handlers;
+mod net;
 mod page_request;
 mod presets;
 mod reach;

@@ -1,8 +1,9 @@
 //! The named puzzles (`GET /api/presets`): the library's [`PRESETS`], in JSON, with
 //! what the page needs to show them (start and goal positions, the cube's net).
 
+use super::net::NetInfo;
 use super::rules::SpelledRules;
-use lightsout::game::{Net, Preset, PRESETS};
+use lightsout::game::{Preset, PRESETS};
 use serde::Serialize;
 
 /// A preset as listed by the API.
@@ -58,48 +59,6 @@ impl PresetInfo {
 /// Every preset, in menu order.
 pub fn all() -> Vec<PresetInfo> {
     PRESETS.iter().map(PresetInfo::of).collect()
-}
-
-/// A [`Net`] in JSON: `{"rows":9,"cols":12,"cells":[[0,3],...],"faces":[...]}`; cell
-/// `i` of the board (row-major) is drawn at `cells[i]` = `[row, col]` of a `rows x cols`
-/// picture, whose other places are holes.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct NetInfo {
-    pub rows: usize,
-    pub cols: usize,
-    pub cells: Vec<[usize; 2]>,
-    pub faces: Vec<FaceInfo>,
-}
-
-/// A face of a net: its name and the rectangle of the picture it covers.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct FaceInfo {
-    pub name: &'static str,
-    pub row: usize,
-    pub col: usize,
-    pub rows: usize,
-    pub cols: usize,
-}
-
-impl From<Net> for NetInfo {
-    fn from(net: Net) -> Self {
-        NetInfo {
-            rows: net.rows,
-            cols: net.cols,
-            cells: net.cells.iter().map(|&(r, c)| [r, c]).collect(),
-            faces: net
-                .faces
-                .iter()
-                .map(|f| FaceInfo {
-                    name: f.name,
-                    row: f.row,
-                    col: f.col,
-                    rows: f.rows,
-                    cols: f.cols,
-                })
-                .collect(),
-        }
-    }
 }
 
 #[cfg(test)]

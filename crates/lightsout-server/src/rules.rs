@@ -7,7 +7,7 @@
 //! Also what the page needs to play the rules exactly as the server does
 //! ([`RulesInfo`], `GET /api/rules`).
 
-use super::presets::NetInfo;
+use super::net::NetInfo;
 use lightsout::game::Game;
 use lightsout::{Reach, Rules, RulesSpec};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
