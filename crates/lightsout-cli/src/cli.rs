@@ -289,6 +289,21 @@ pub struct ServeArgs {
     /// Computations running at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub workers: Option<u64>,
+    /// Extra slots kept for light requests, so small solves keep their latency while
+    /// heavy ones run (default 2; README, "Server limits and fairness").
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1024))]
+    pub light_workers: Option<u64>,
+    /// Most open connections; more wait in the listen queue (default 512).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub max_connections: Option<u64>,
+    /// Longest a client may take to send a request's headers, in seconds (also closes
+    /// idle keep-alive connections; default 10).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub header_timeout: Option<f64>,
+    /// Longest a client may take to send a request's body, in seconds (then 408;
+    /// default 10).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub body_timeout: Option<f64>,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -27,6 +27,18 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     if let Some(w) = args.workers {
         limits.workers = w as usize;
     }
+    if let Some(w) = args.light_workers {
+        limits.light_workers = w as usize;
+    }
+    if let Some(c) = args.max_connections {
+        limits.max_connections = c as usize;
+    }
+    if let Some(t) = args.header_timeout {
+        limits.header_timeout = Duration::from_secs_f64(t);
+    }
+    if let Some(t) = args.body_timeout {
+        limits.body_timeout = Duration::from_secs_f64(t);
+    }
 
     lightsout_server::serve(&args.addr, limits).map_err(|e| match e {
         lightsout_server::ServeError::Bind { .. } => CliError::input(e.to_string()),
