@@ -51,6 +51,13 @@ pub enum Command {
     /// Open the printed address in a browser. One log line per request goes to stderr
     /// (RUST_LOG=warn silences them); Ctrl-C stops the server cleanly.
     Serve(ServeArgs),
+    /// Fewest presses that solve the all-on n x n board, n = 1..=MAX (OEIS A075464 on
+    /// the open board): one line `n a(n) d proven|bound` per n.
+    ///
+    /// Exhaustive (cut by the board's symmetries) up to --max-proven-nullity, else the
+    /// best pattern found within --time-limit-per-n. Resume an interrupted run with
+    /// --from.
+    MinTable(MinTableArgs),
 }
 
 /// The rules of the game.
@@ -300,4 +307,41 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
         .map_err(|e: lightsout_formats::FormatError| e.to_string())
+}
+
+#[derive(Args, Debug)]
+pub struct MinTableArgs {
+    /// Largest n.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=2000))]
+    pub max: u64,
+    /// Start at n = K (to resume an interrupted table).
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: u64,
+    /// The board: open (default, OEIS A075464) or torus.
+    #[arg(long)]
+    pub boundary: Option<String>,
+    /// Stop each n's search after this many seconds and print the best found, marked
+    /// `bound`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time_limit_per_n: f64,
+    /// Search every solution when the quiet patterns span at most this many dimensions
+    /// (each one more doubles the work); above it, the best found.
+    #[arg(long, value_name = "D", default_value_t = 44,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=64))]
+    pub max_proven_nullity: usize,
+    /// Threads of the search (default: every core).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub threads: Option<usize>,
+    /// Append each n's press pattern to FILE: a line `n a(n) d proven|bound`, then the
+    /// rows in hex (cells as binary digits left to right, four to a digit).
+    #[arg(long, value_name = "FILE")]
+    pub patterns: Option<PathBuf>,
+    /// Only plan: print `n d candidates` (the solutions the symmetric search would
+    /// examine) without searching.
+    #[arg(long)]
+    pub plan: bool,
+    /// Print JSON lines ({"n","presses","nullity","proven","candidates","pieces","seconds"}).
+    #[arg(long)]
+    pub json: bool,
 }

@@ -2,6 +2,7 @@
 //! into text or JSON, nothing more.
 
 pub mod analyze;
+pub mod min_table;
 pub mod presets;
 pub mod random;
 pub mod serve;

@@ -20,6 +20,7 @@ mod poly;
 mod quiet;
 mod rows;
 pub mod stream;
+mod symmetric;
 
 pub use answer::{
     check_solution, explain_unsolvable, solve_puzzle, Answer, Fewest, Proof, SolveOptions,
@@ -32,6 +33,9 @@ pub use poly::{
     sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
 };
 pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
+pub use symmetric::{
+    square_symmetries, torus_symmetries, CellPermutation, SymmetricSearch, MAX_SYMMETRIC_NULLITY,
+};
 
 use crate::budget::Budget;
 use crate::error::{instead_hint, Error};
