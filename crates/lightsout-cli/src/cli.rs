@@ -182,8 +182,8 @@ pub struct AnalyzeArgs {
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Largest n.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    /// Largest n (also `--to`: with `--from`, one shard of a table split over jobs).
+    #[arg(long, visible_alias = "to", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub max: u64,
     /// Print JSON lines ({"n":..,"nullity":..}) instead of text.
     #[arg(long)]
@@ -197,6 +197,15 @@ pub struct TableArgs {
     pub from: u64,
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Compute every n directly instead of the odd n by the 2n+1 law (d(2n+1) = 2 d(n)
+    /// + 2 when 3 divides n + 1, else 2 d(n); Boyles 2022).
+    #[arg(long)]
+    pub direct: bool,
+    /// Also compute every K-th odd n directly and stop with an error (exit 3) if the
+    /// 2n+1 law disagrees; a count of the checks goes to stderr.
+    #[arg(long, value_name = "K", conflicts_with = "direct",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_law: Option<u64>,
 }
 
 #[derive(Args, Debug)]

@@ -16,6 +16,7 @@ mod chasing;
 mod gauss;
 mod grid_chase;
 mod minimal;
+mod nullity_law;
 mod poly;
 mod quiet;
 mod rows;
@@ -28,6 +29,9 @@ pub use answer::{
     WITNESS_REASON,
 };
 pub use minimal::{minimal, minimal_within, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
+pub use nullity_law::{
+    boyles_law, even_square_nullities, square_nullities_by_law, square_nullity_by_law,
+};
 pub use poly::{
     nullity_square, nullity_squares, nullity_squares_with, solve_streaming, solve_streaming_with,
     sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
