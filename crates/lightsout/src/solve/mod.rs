@@ -17,6 +17,7 @@ mod gauss;
 mod grid_chase;
 mod minimal;
 mod nullity_law;
+mod period;
 mod poly;
 mod quiet;
 mod rows;
@@ -37,6 +38,7 @@ pub use poly::{
     sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
 };
 pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
+pub use period::{period, period_by_krylov, Period, PeriodMethod, KRYLOV_MAX_CELLS};
 pub use symmetric::{
     square_symmetries, torus_symmetries, CellPermutation, SymmetricSearch, MAX_SYMMETRIC_NULLITY,
 };
