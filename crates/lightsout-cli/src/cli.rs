@@ -58,6 +58,12 @@ pub enum Command {
     /// best pattern found within --time-limit-per-n. Resume an interrupted run with
     /// --from.
     MinTable(MinTableArgs),
+    /// The solution period: how many times a board must be replaced by its solution to
+    /// come back (README, "Solution period"). Two states only.
+    ///
+    /// --size MxN for one board, or --max N for a table `n order all_on_period singular
+    /// all_on_in_core` of the n x n boards.
+    Period(PeriodArgs),
 }
 
 /// The rules of the game.
@@ -353,4 +359,27 @@ pub struct MinTableArgs {
     /// Print JSON lines ({"n","presses","nullity","proven","candidates","pieces","seconds"}).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PeriodArgs {
+    /// Board size MxN.
+    #[arg(long, value_parser = parse_size, required_unless_present = "max", conflicts_with = "max")]
+    pub size: Option<(usize, usize)>,
+    /// A table for the n x n boards, n = --from..=MAX.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max: Option<u64>,
+    /// With --max: start at n = K (to resume an interrupted table).
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "max")]
+    pub from: u64,
+    /// Give up (exit 2) after this many seconds per board: factoring 2^k - 1 for the
+    /// orders can take long on some sizes.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Print JSON (one object, or one line per n with --max).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }

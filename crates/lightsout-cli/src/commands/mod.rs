@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod min_table;
+pub mod period;
 pub mod presets;
 pub mod random;
 pub mod serve;

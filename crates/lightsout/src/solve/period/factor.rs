@@ -1,6 +1,6 @@
 //! Integer factorisation for the orders: `2^d - 1` split into its cyclotomic parts
 //! `Phi_e(2)` (`e | d`), each factored by trial division and Pollard's rho (Brent's
-//! variant), the factors tested by Miller–Rabin with the first twelve prime bases
+//! variant), the factors tested by Miller–Rabin with the first thirteen prime bases
 //! (deterministic below 3.3 * 10^24) and, above that, also by the strong Lucas test
 //! (together the Baillie–PSW test, which no composite is known to pass).
 
@@ -13,8 +13,9 @@ use std::collections::HashMap;
 /// A factorisation: primes (increasing) with their exponents.
 pub type Factors = Vec<(BigUint, u32)>;
 
-const BASES: [u32; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-/// Miller–Rabin with [`BASES`] is exact below this bound (Sorenson and Webster).
+const BASES: [u32; 13] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41];
+/// Miller–Rabin with [`BASES`] is exact below this bound (Sorenson and Webster: the
+/// least strong pseudoprime to the first thirteen prime bases).
 const MR_EXACT_BELOW: u128 = 3_317_044_064_679_887_385_961_981;
 
 /// True if `n` is prime (exact below 3.3 * 10^24, Baillie–PSW above).
@@ -72,11 +73,10 @@ fn jacobi(a: i64, n: &BigUint) -> i32 {
     };
     let mut n = n.clone();
     let mut result = 1;
-    let (three, four, five, seven, eight) = (
+    let (three, four, five, eight) = (
         BigUint::from(3u8),
         BigUint::from(4u8),
         BigUint::from(5u8),
-        BigUint::from(7u8),
         BigUint::from(8u8),
     );
     while !a.is_zero() {
@@ -93,7 +93,6 @@ fn jacobi(a: i64, n: &BigUint) -> i32 {
         }
         a %= &n;
     }
-    let _ = seven;
     if n.is_one() {
         result
     } else {
@@ -367,7 +366,11 @@ mod tests {
             assert_eq!(is_prime(&BigUint::from(n)), trial(n), "n = {n}");
         }
         // Strong pseudoprimes to several bases, and large known primes.
-        for composite in ["3215031751", "3825123056546413051", "318665857834031151167461"] {
+        for composite in [
+            "3215031751",
+            "3825123056546413051",
+            "318665857834031151167461",
+        ] {
             assert!(!is_prime(&b(composite)), "{composite}");
         }
         // 2^89 - 1 and 2^127 - 1 are Mersenne primes; 2^83 - 1 = 167 * 57912614113275649087721.

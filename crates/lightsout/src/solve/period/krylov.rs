@@ -52,11 +52,15 @@ fn minimal_on(a: &BitMatrix, v: &BitVec, budget: &Budget) -> Result<(Poly, Vec<B
 
 /// The minimal polynomials of `a` and of `a` on `v`: the first as the lcm of those of
 /// the unit vectors that do not already lie in the sum of the Krylov spaces found.
-pub fn minimal_polynomials(a: &BitMatrix, v: &BitVec, budget: &Budget) -> Result<(Poly, Poly), Error> {
+pub fn minimal_polynomials(
+    a: &BitMatrix,
+    v: &BitVec,
+    budget: &Budget,
+) -> Result<(Poly, Poly), Error> {
     let n = a.rows();
     let (mu_v, krylov) = minimal_on(a, v, budget)?;
     let mut span = Echelon { rows: Vec::new() };
-    let mut add = |span: &mut Echelon, vectors: Vec<BitVec>| {
+    let add = |span: &mut Echelon, vectors: Vec<BitVec>| {
         for w in vectors {
             let mut r = w.words().to_vec();
             let mut unused = Poly::zero();

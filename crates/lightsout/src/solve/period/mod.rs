@@ -35,7 +35,7 @@ mod structure;
 
 use crate::budget::Budget;
 use crate::error::Error;
-use crate::game::{Board, Boundary, Game, Shape};
+use crate::game::{Boundary, Game, Shape};
 use crate::gf2::{BitVec, Poly};
 use factor::MersenneFactors;
 use num_bigint::BigUint;
@@ -116,7 +116,14 @@ pub fn period(game: &Game, budget: &Budget) -> Result<Period, Error> {
     }
     let mut cache = MersenneFactors::default();
     if let Some((self_toggle, torus)) = structured(game) {
-        let s = structure::analyse(game.rows(), game.cols(), self_toggle, torus, &mut cache, budget)?;
+        let s = structure::analyse(
+            game.rows(),
+            game.cols(),
+            self_toggle,
+            torus,
+            &mut cache,
+            budget,
+        )?;
         return Ok(Period {
             singular: s.singular,
             order: s.order,
@@ -191,10 +198,4 @@ fn structured(game: &Game) -> Option<(bool, bool)> {
         Boundary::Torus if game.rows() >= 3 && game.cols() >= 3 => Some((self_toggle, true)),
         _ => None,
     }
-}
-
-/// The board `b` after `steps` presses of every lit cell (`b -> A b`), for tests and
-/// callers that want to watch the cycle.
-pub fn toggle_map(game: &Game, b: &Board) -> Result<Board, Error> {
-    game.effect(b)
 }

@@ -26,14 +26,22 @@ fn derivative(f: &Poly) -> Poly {
     let Some(deg) = f.degree() else {
         return Poly::zero();
     };
-    let exps: Vec<usize> = (1..=deg).step_by(2).filter(|&i| f.coeff(i)).map(|i| i - 1).collect();
+    let exps: Vec<usize> = (1..=deg)
+        .step_by(2)
+        .filter(|&i| f.coeff(i))
+        .map(|i| i - 1)
+        .collect();
     Poly::from_exponents(&exps)
 }
 
 /// The square root of a square (over GF(2): the even-degree terms, halved).
 fn sqrt(f: &Poly) -> Poly {
     let deg = f.degree().unwrap_or(0);
-    let exps: Vec<usize> = (0..=deg).step_by(2).filter(|&i| f.coeff(i)).map(|i| i / 2).collect();
+    let exps: Vec<usize> = (0..=deg)
+        .step_by(2)
+        .filter(|&i| f.coeff(i))
+        .map(|i| i / 2)
+        .collect();
     Poly::from_exponents(&exps)
 }
 
@@ -79,9 +87,15 @@ pub fn square_free(f: &Poly) -> Vec<(Poly, usize)> {
 ///
 /// [`Error::Unsupported`] if `f(0) = 0`; the budget's if a factorisation of some
 /// `2^d - 1` takes too long.
-pub fn order_of_x(f: &Poly, cache: &mut MersenneFactors, budget: &Budget) -> Result<BigUint, Error> {
+pub fn order_of_x(
+    f: &Poly,
+    cache: &mut MersenneFactors,
+    budget: &Budget,
+) -> Result<BigUint, Error> {
     if !f.coeff(0) {
-        return Err(Error::Unsupported("x is not invertible modulo the polynomial".into()));
+        return Err(Error::Unsupported(
+            "x is not invertible modulo the polynomial".into(),
+        ));
     }
     let parts = square_free(f);
     let e_max = parts.iter().map(|p| p.1).max().unwrap_or(1);

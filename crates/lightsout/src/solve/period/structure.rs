@@ -38,6 +38,9 @@ use std::collections::HashMap;
 /// it needs are out of reach far below this anyway).
 pub const MAX_FIELD_DEGREE: usize = 4096;
 
+/// Most memory for the table of the roots of unity.
+const MAX_TABLE_BYTES: usize = 256 << 20;
+
 /// What the structure gives.
 pub struct Structure {
     pub singular: bool,
@@ -121,7 +124,7 @@ fn is_irreducible(f: &Poly, k: usize) -> bool {
 }
 
 impl Field {
-    fn new(k: usize, l: usize, cache: &mut MersenneFactors, budget: &Budget) -> Result<Self, Error> {
+    fn new(k: usize, l: usize, budget: &Budget) -> Result<Self, Error> {
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let modulus = loop {
             budget.check()?;
@@ -139,7 +142,6 @@ impl Field {
         let group = (BigUint::one() << k) - 1u8;
         let cofactor = &group / BigUint::from(l);
         let primes = small_primes_of(l as u64);
-        let _ = cache;
         let zeta = loop {
             budget.check()?;
             let mut w = Poly::zero();
@@ -164,7 +166,7 @@ impl Field {
 }
 
 /// The pieces of an axis of `len` cells.
-fn axis_pieces(len: usize, torus: bool, l: usize, alpha: &impl Fn(usize) -> Poly, field: &Poly) -> Vec<Piece> {
+fn axis_pieces(len: usize, torus: bool, l: usize) -> Vec<Piece> {
     let mut out = Vec::new();
     if torus {
         let (e, o) = split_two(len);
@@ -180,27 +182,18 @@ fn axis_pieces(len: usize, torus: bool, l: usize, alpha: &impl Fn(usize) -> Poly
         return out;
     }
     let (e, o) = split_two(len + 1);
-    // The all-on vector s = U_0 + ... + U_{len-1}.
-    let (mut prev, mut cur) = (Poly::zero(), Poly::one());
-    let mut s = Poly::zero();
-    for _ in 0..len {
-        s += &cur;
-        let next = &cur.shl(1) + &prev;
-        prev = std::mem::replace(&mut cur, next);
-    }
     for i in 0..=o / 2 {
-        let length = if i == 0 {
+        // The all-on vector's valuation, in closed form (`all_on_valuation`).
+        let (length, c) = if i == 0 {
             if e == 0 {
                 continue;
             }
-            (1usize << e) - 1
+            ((1usize << e) - 1, (1usize << (e - 1)) - 1)
         } else {
-            1usize << (e + 1)
+            (1usize << (e + 1), 1usize << e)
         };
-        let exponent = i * (l / o);
-        let c = valuation(&s, &alpha(exponent), length, field);
         out.push(Piece {
-            exponent,
+            exponent: i * (l / o),
             length,
             v: 1,
             c,
@@ -209,6 +202,15 @@ fn axis_pieces(len: usize, torus: bool, l: usize, alpha: &impl Fn(usize) -> Poly
     out
 }
 
+// The all-on vector of an open axis of length `m` is `s = U_0 + ... + U_(m-1)`. With
+// `x = T + 1/T`, `U_i = (T^(i+1) + T^-(i+1)) / (T + 1/T)`, so `(T + 1/T) s = T^-m (T^(m+1)
+// + 1) (T^m + 1) / (T + 1)`. At a root `t != 1` of `T^o = 1` (`m + 1 = 2^e o`), `T -> x`
+// is unramified and `t^m = 1/t != 1`: the valuation is that of `(T^o + 1)^(2^e)`, `2^e`.
+// At `t = 1` (`x = 0`, `e >= 1`, `m` odd) `x = (T + 1)^2 / T` is ramified of index 2 and
+// the valuation in `T` is `2^e + 1 - 1 - 2`, so `2^(e-1) - 1` in `x`. The test
+// `all_on_valuation` checks both against Hasse derivatives.
+
+#[cfg(test)]
 /// The order of vanishing of `s` at `alpha` (capped at `cap`), by Hasse derivatives:
 /// the least `j` with `sum_i s_i C(i, j) alpha^(i-j) != 0` (`C(i, j)` odd iff the bits
 /// of `j` are among those of `i`).
@@ -264,7 +266,17 @@ pub fn analyse(
             "the eigenvalues live in GF(2^{k}), beyond the {MAX_FIELD_DEGREE} this method takes on"
         )));
     }
-    let field = Field::new(k, l, cache, budget)?;
+    // The table of zeta^j below holds l field elements of k bits.
+    let table_bytes = l.saturating_mul(24 + 8 * k.div_ceil(64));
+    if table_bytes > MAX_TABLE_BYTES {
+        return Err(Error::Unsupported(format!(
+            "the eigenvalues are {l}-th roots of unity in GF(2^{k}): their table would take \
+             {} MiB, beyond the {} MiB this method takes on",
+            table_bytes >> 20,
+            MAX_TABLE_BYTES >> 20
+        )));
+    }
+    let field = Field::new(k, l, budget)?;
     let f = &field.modulus;
     // zeta^j for every j < l, and alpha(j) = zeta^j + zeta^-j.
     let mut zeta_pow = Vec::with_capacity(l);
@@ -274,8 +286,8 @@ pub fn analyse(
         p = p.mul_mod(&field.zeta, f);
     }
     let alpha = |j: usize| &zeta_pow[j % l] + &zeta_pow[(l - j % l) % l];
-    let row_pieces = axis_pieces(rows, torus, l, &alpha, f);
-    let col_pieces = axis_pieces(cols, torus, l, &alpha, f);
+    let row_pieces = axis_pieces(rows, torus, l);
+    let col_pieces = axis_pieces(cols, torus, l);
     let mut orders: HashMap<Poly, BigUint> = HashMap::new();
     let mut out = Structure {
         singular: false,
@@ -323,4 +335,38 @@ pub fn analyse(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The closed-form valuations of the all-on vector against Hasse derivatives.
+    #[test]
+    fn all_on_valuation() {
+        let budget = Budget::unlimited();
+        for len in 1..=80usize {
+            let (_, l) = split_two(len + 1);
+            let field = Field::new(order_of_two(l), l, &budget).unwrap();
+            let f = &field.modulus;
+            let zeta_inv = pow_mod(&field.zeta, &BigUint::from(l - 1), f);
+            let (mut prev, mut cur) = (Poly::zero(), Poly::one());
+            let mut s = Poly::zero();
+            for _ in 0..len {
+                s += &cur;
+                let next = &cur.shl(1) + &prev;
+                prev = std::mem::replace(&mut cur, next);
+            }
+            for piece in axis_pieces(len, false, l) {
+                let e = BigUint::from(piece.exponent);
+                let alpha = &pow_mod(&field.zeta, &e, f) + &pow_mod(&zeta_inv, &e, f);
+                assert_eq!(
+                    valuation(&s, &alpha, piece.length, f),
+                    piece.c,
+                    "len {len}, exponent {}",
+                    piece.exponent
+                );
+            }
+        }
+    }
 }
