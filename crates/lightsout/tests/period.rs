@@ -193,7 +193,7 @@ fn shipped_period_tables_agree() {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            if n > 12 && state % 6 != 0 {
+            if n > 12 && !state.is_multiple_of(6) {
                 continue;
             }
             let game = Game::new(n, n, plus_family(true, boundary)).unwrap();

@@ -175,7 +175,7 @@ fn run_law(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
         progress.inc((n..=end).filter(|k| k % 2 == 0).map(cost).sum::<u64>() + (end - n + 1));
         progress.set_message(end.to_string());
         // Only halves of later n are needed again.
-        let keep_from = (end as usize + 1) / 2;
+        let keep_from = (end as usize).div_ceil(2);
         known.retain(|&k, _| k >= keep_from || k == 0);
         n = end + 1;
     }

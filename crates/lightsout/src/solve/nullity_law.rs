@@ -108,7 +108,7 @@ pub fn square_nullity_by_law(n: usize, known: &mut HashMap<usize, usize>) -> usi
         if let Some(&d) = known.get(&m) {
             break d;
         }
-        if m % 2 == 0 {
+        if m.is_multiple_of(2) {
             let d = chebyshev::square_nullity(m);
             known.insert(m, d);
             break d;

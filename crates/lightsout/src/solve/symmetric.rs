@@ -93,7 +93,7 @@ pub fn torus_symmetries(n: usize) -> Vec<CellPermutation> {
             .collect()
     };
     let mut out = square_symmetries(n);
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         let h = n / 2;
         out.push(map(&|r, c| (r + h, c)));
         out.push(map(&|r, c| (r, c + h)));

@@ -277,10 +277,9 @@ impl MersenneFactors {
     pub fn of(&mut self, d: usize, budget: &Budget) -> Result<&Factors, Error> {
         if !self.full.contains_key(&d) {
             let mut all: Vec<(BigUint, u32)> = Vec::new();
-            for e in (1..=d).filter(|e| d % e == 0) {
-                if !self.cyclotomic.contains_key(&e) {
-                    let f = factor(&cyclotomic_at_two(e), budget)?;
-                    self.cyclotomic.insert(e, f);
+            for e in (1..=d).filter(|&e| d.is_multiple_of(e)) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = self.cyclotomic.entry(e) {
+                    slot.insert(factor(&cyclotomic_at_two(e), budget)?);
                 }
                 all.extend(self.cyclotomic[&e].iter().cloned());
             }
@@ -302,7 +301,7 @@ impl MersenneFactors {
 pub fn cyclotomic_at_two(e: usize) -> BigUint {
     let mut num = BigUint::one();
     let mut den = BigUint::one();
-    for f in (1..=e).filter(|f| e % f == 0) {
+    for f in (1..=e).filter(|&f| e.is_multiple_of(f)) {
         let m = (BigUint::one() << f) - 1u8;
         match mobius(e / f) {
             1 => num *= m,
@@ -317,9 +316,9 @@ fn mobius(mut n: usize) -> i32 {
     let mut result = 1;
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             n /= p;
-            if n % p == 0 {
+            if n.is_multiple_of(p) {
                 return 0;
             }
             result = -result;
@@ -337,9 +336,9 @@ pub fn small_primes_of(mut n: u64) -> Vec<u64> {
     let mut out = Vec::new();
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             out.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }
@@ -361,7 +360,12 @@ mod tests {
 
     #[test]
     fn primality_against_trial_division() {
-        let trial = |n: u64| n >= 2 && (2..).take_while(|p| p * p <= n).all(|p| n % p != 0);
+        let trial = |n: u64| {
+            n >= 2
+                && (2..)
+                    .take_while(|p| p * p <= n)
+                    .all(|p| !n.is_multiple_of(p))
+        };
         for n in 0u64..5000 {
             assert_eq!(is_prime(&BigUint::from(n)), trial(n), "n = {n}");
         }
