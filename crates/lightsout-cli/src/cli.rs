@@ -55,6 +55,19 @@ pub enum Command {
     /// Open the printed address in a browser. One log line per request goes to stderr
     /// (RUST_LOG=warn silences them); Ctrl-C stops the server cleanly.
     Serve(ServeArgs),
+    /// Fewest presses that solve the all-on n x n board, n = 1..=MAX (OEIS A075464 on
+    /// the open board): one line `n a(n) d proven|bound` per n.
+    ///
+    /// Exhaustive (cut by the board's symmetries) up to --max-proven-nullity, else the
+    /// best pattern found within --time-limit-per-n. Resume an interrupted run with
+    /// --from.
+    MinTable(MinTableArgs),
+    /// The solution period: how many times a board must be replaced by its solution to
+    /// come back (README, "Solution period"). Two states only.
+    ///
+    /// --size MxN for one board, or --max N for a table `n order all_on_period singular
+    /// all_on_in_core` of the n x n boards.
+    Period(PeriodArgs),
 }
 
 /// The rules of the game.
@@ -179,8 +192,8 @@ pub struct AnalyzeArgs {
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Largest n.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    /// Largest n (also `--to`: with `--from`, one shard of a table split over jobs).
+    #[arg(long, visible_alias = "to", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub max: u64,
     /// Print JSON lines ({"n":..,"nullity":..}) instead of text.
     #[arg(long)]
@@ -194,6 +207,15 @@ pub struct TableArgs {
     pub from: u64,
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Compute every n directly instead of the odd n by the 2n+1 law (d(2n+1) = 2 d(n)
+    /// + 2 when 3 divides n + 1, else 2 d(n); Boyles 2022).
+    #[arg(long)]
+    pub direct: bool,
+    /// Also compute every K-th odd n directly and stop with an error (exit 3) if the
+    /// 2n+1 law disagrees; a count of the checks goes to stderr.
+    #[arg(long, value_name = "K", conflicts_with = "direct",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_law: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -319,4 +341,64 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
         .map_err(|e: lightsout_formats::FormatError| e.to_string())
+}
+
+#[derive(Args, Debug)]
+pub struct MinTableArgs {
+    /// Largest n.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=2000))]
+    pub max: u64,
+    /// Start at n = K (to resume an interrupted table).
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: u64,
+    /// The board: open (default, OEIS A075464) or torus.
+    #[arg(long)]
+    pub boundary: Option<String>,
+    /// Stop each n's search after this many seconds and print the best found, marked
+    /// `bound`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time_limit_per_n: f64,
+    /// Search every solution when the quiet patterns span at most this many dimensions
+    /// (each one more doubles the work); above it, the best found.
+    #[arg(long, value_name = "D", default_value_t = 44,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=64))]
+    pub max_proven_nullity: usize,
+    /// Threads of the search (default: every core).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub threads: Option<usize>,
+    /// Append each n's press pattern to FILE: a line `n a(n) d proven|bound`, then the
+    /// rows in hex (cells as binary digits left to right, four to a digit).
+    #[arg(long, value_name = "FILE")]
+    pub patterns: Option<PathBuf>,
+    /// Only plan: print `n d candidates` (the solutions the symmetric search would
+    /// examine) without searching.
+    #[arg(long)]
+    pub plan: bool,
+    /// Print JSON lines ({"n","presses","nullity","proven","candidates","pieces","seconds"}).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PeriodArgs {
+    /// Board size MxN.
+    #[arg(long, value_parser = parse_size, required_unless_present = "max", conflicts_with = "max")]
+    pub size: Option<(usize, usize)>,
+    /// A table for the n x n boards, n = --from..=MAX.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max: Option<u64>,
+    /// With --max: start at n = K (to resume an interrupted table).
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "max")]
+    pub from: u64,
+    /// Give up (exit 2) after this many seconds per board: factoring 2^k - 1 for the
+    /// orders can take long on some sizes.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Print JSON (one object, or one line per n with --max).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }

@@ -28,6 +28,8 @@ pub fn run(cli: &Cli) -> Exit {
         Command::Verify(a) => commands::verify::run(a, &mut out),
         Command::Presets(a) => commands::presets::run(a, &mut out),
         Command::Serve(a) => commands::serve::run(a),
+        Command::MinTable(a) => commands::min_table::run(a, &mut out),
+        Command::Period(a) => commands::period::run(a, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

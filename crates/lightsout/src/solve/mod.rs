@@ -16,10 +16,13 @@ mod chasing;
 mod gauss;
 mod grid_chase;
 mod minimal;
+mod nullity_law;
+mod period;
 mod poly;
 mod quiet;
 mod rows;
 pub mod stream;
+mod symmetric;
 
 pub use answer::{
     check_solution, explain_unsolvable, solve_puzzle, Answer, Fewest, Proof, SolveOptions,
@@ -27,11 +30,20 @@ pub use answer::{
     WITNESS_REASON,
 };
 pub use minimal::{minimal, minimal_within, Minimal, MinimalOptions, MAX_PROVEN_NULLITY};
+pub use nullity_law::{
+    boyles_law, even_square_nullities, square_nullities_by_law, square_nullity_by_law,
+};
+pub use period::{
+    period, period_by_krylov, Period, PeriodMethod, KRYLOV_MAX_CELLS, MAX_FIELD_DEGREE,
+};
 pub use poly::{
     nullity_square, nullity_squares, nullity_squares_with, solve_streaming, solve_streaming_with,
     sutner_nullity, sutner_nullity_with, StreamPlan, StreamSolution,
 };
 pub use quiet::{all_solutions, kernel_size, AllSolutions, QuietSpace, Solutions};
+pub use symmetric::{
+    square_symmetries, torus_symmetries, CellPermutation, SymmetricSearch, MAX_SYMMETRIC_NULLITY,
+};
 
 use crate::budget::Budget;
 use crate::error::{instead_hint, Error};

@@ -1,0 +1,176 @@
+//! Nullity tables of the square boards with the `2n + 1` law.
+//!
+//! Sutner conjectured and Boyles proved (arXiv 2202.09878) that the nullity of the
+//! classic `n x n` board satisfies
+//!
+//! ```text
+//! d(2n + 1) = 2 d(n) + delta(n),   delta(n) = 2 if 3 divides n + 1, else 0,
+//! ```
+//!
+//! so a table needs a gcd only for the even `n`: `d(n) = 2 deg gcd(W_k(t), W_k(t + 1))`
+//! for `n = 2k` (with `W_k = U_k + U_{k-1}`, see [`crate::gf2::chebyshev`]); along a range
+//! of even `n` the two `W` are stepped by their recurrence, so each `n` costs one gcd
+//! at degree `n / 2`. The odd `n` then cost nothing, where the direct method spends a
+//! gcd at degree `n / 4` (or less) on each, about a quarter of the work of a table.
+
+use crate::gf2::chebyshev;
+use crate::gf2::Poly;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// `d(2n + 1)` from `d(n)`: `2 d(n) + 2` when 3 divides `n + 1`, else `2 d(n)`.
+///
+/// ```
+/// use lightsout::solve::{boyles_law, nullity_square};
+/// for n in 1..200 {
+///     assert_eq!(boyles_law(n, nullity_square(n)), nullity_square(2 * n + 1));
+/// }
+/// ```
+pub fn boyles_law(n: usize, d_n: usize) -> usize {
+    2 * d_n + if (n + 1).is_multiple_of(3) { 2 } else { 0 }
+}
+
+/// The nullities of the even `n` in `range`, as `(n, d(n))` in increasing order (the
+/// odd `n` skipped): one gcd at degree `n / 2` each, the polynomials stepped along the
+/// range.
+///
+/// ```
+/// use lightsout::solve::{even_square_nullities, nullity_square};
+/// let got = even_square_nullities(3..12);
+/// let want: Vec<_> = (4..12).step_by(2).map(|n| (n, nullity_square(n))).collect();
+/// assert_eq!(got, want);
+/// ```
+pub fn even_square_nullities(range: Range<usize>) -> Vec<(usize, usize)> {
+    let k_lo = range.start.div_ceil(2);
+    let k_end = range.end.div_ceil(2); // 2k < end
+    if k_lo >= k_end {
+        return Vec::new();
+    }
+    // W_{k-1} and W_k at t and at t + 1, from U_{k-2}, U_{k-1}, U_k.
+    let u = |j: isize, shift: bool| -> Poly {
+        match j {
+            -2 => Poly::one(),
+            -1 => Poly::zero(),
+            _ if shift => chebyshev::u_shifted(j as usize),
+            _ => chebyshev::u(j as usize),
+        }
+    };
+    let w = |j: isize, shift: bool| -> Poly { &u(j, shift) + &u(j - 1, shift) };
+    let k0 = k_lo as isize;
+    let (mut a_prev, mut a) = (w(k0 - 1, false), w(k0, false));
+    let (mut b_prev, mut b) = (w(k0 - 1, true), w(k0, true));
+    let mut out = Vec::with_capacity(k_end - k_lo);
+    for k in k_lo..k_end {
+        let dk = Poly::gcd(&a, &b).degree().unwrap_or(0);
+        out.push((2 * k, 2 * dk));
+        if k + 1 < k_end {
+            // W_{k+1} = t W_k + W_{k-1}, and (t + 1) W_k + W_{k-1} at t + 1.
+            let next = &a.shl(1) + &a_prev;
+            a_prev = std::mem::replace(&mut a, next);
+            let mut next = &b.shl(1) + &b_prev;
+            next += &b;
+            b_prev = std::mem::replace(&mut b, next);
+        }
+    }
+    out
+}
+
+/// The nullities of every `n` in `range`, in order: the even ones by
+/// [`even_square_nullities`], the odd ones by [`boyles_law`] from `d((n - 1) / 2)`
+/// (taken from the range when it lies there, else found the same way, recursively).
+///
+/// ```
+/// use lightsout::solve::{nullity_squares, square_nullities_by_law};
+/// assert_eq!(square_nullities_by_law(1..300), nullity_squares(1..300));
+/// assert_eq!(square_nullities_by_law(1000..1100), nullity_squares(1000..1100));
+/// ```
+pub fn square_nullities_by_law(range: Range<usize>) -> Vec<usize> {
+    let mut known: HashMap<usize, usize> = HashMap::new();
+    known.insert(0, 0);
+    for (n, d) in even_square_nullities(range.clone()) {
+        known.insert(n, d);
+    }
+    range
+        .map(|n| square_nullity_by_law(n, &mut known))
+        .collect()
+}
+
+/// `d(n)` from `known` (filled in as it goes): an even `n` not there is computed
+/// directly, an odd one from its half.
+pub fn square_nullity_by_law(n: usize, known: &mut HashMap<usize, usize>) -> usize {
+    if let Some(&d) = known.get(&n) {
+        return d;
+    }
+    // The chain n -> (n - 1) / 2 -> ... down to a known or even value.
+    let mut chain = Vec::new();
+    let mut m = n;
+    let mut d = loop {
+        if let Some(&d) = known.get(&m) {
+            break d;
+        }
+        if m.is_multiple_of(2) {
+            let d = chebyshev::square_nullity(m);
+            known.insert(m, d);
+            break d;
+        }
+        chain.push(m);
+        m = (m - 1) / 2;
+    };
+    while let Some(odd) = chain.pop() {
+        d = boyles_law((odd - 1) / 2, d);
+        known.insert(odd, d);
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gf2::chebyshev::square_nullities;
+
+    /// The law against the direct computation of every odd n below 4,000 and a
+    /// sample of larger ones, and the even stepping against the direct table.
+    #[test]
+    fn law_matches_direct_computation() {
+        let direct = square_nullities(0..4000);
+        for n in (3..4000).step_by(2) {
+            assert_eq!(
+                boyles_law((n - 1) / 2, direct[(n - 1) / 2]),
+                direct[n],
+                "n = {n}"
+            );
+        }
+        for (n, d) in even_square_nullities(1..4000) {
+            assert_eq!(d, direct[n], "n = {n}");
+        }
+        for n in [20_001usize, 65_535, 131_071, 99_999, 100_001] {
+            let half = chebyshev::square_nullity((n - 1) / 2);
+            assert_eq!(
+                boyles_law((n - 1) / 2, half),
+                chebyshev::square_nullity(n),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn any_range() {
+        for (a, b) in [
+            (0usize, 1usize),
+            (1, 2),
+            (2, 3),
+            (5, 6),
+            (7, 40),
+            (255, 257),
+            (600, 700),
+        ] {
+            assert_eq!(
+                square_nullities_by_law(a..b),
+                square_nullities(a..b),
+                "{a}..{b}"
+            );
+        }
+        assert!(square_nullities_by_law(9..9).is_empty());
+        assert!(even_square_nullities(9..10).is_empty());
+    }
+}
