@@ -257,21 +257,8 @@ pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
     (rows as u64).saturating_mul(row_bytes)
 }
 
-/// A byte count for messages: `512 B`, `1.5 GiB` (the CLI's format).
-pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = b as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{b} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
-}
+/// A byte count for messages: `512 B`, `1.5 GiB` (the library's, as the CLI writes it).
+pub use lightsout::human_bytes;
 
 /// The structure of a game.
 #[derive(Clone, Debug)]
