@@ -997,3 +997,24 @@ test('feature 8: the timer and the best result per puzzle, in localStorage', asy
   assert.match(await again.textContent('#best'), new RegExp(`best ${best.press_count} moves?`));
   await again.close();
 });
+
+test('the solution period: shown after Solve, and it is the solve map\'s cycle from the all-on board', async () => {
+  // 6 x 6 is nonsingular: replacing a board by its solution is a permutation of boards.
+  // Count the steps back to the all-on board here, with the server's plain solutions.
+  const n = 6;
+  const on = new Array(n * n).fill(1);
+  let b = on;
+  let steps = 0;
+  do {
+    const r = await api('/api/solve', { board: toRows(b, n), method: 'gauss' });
+    b = r.body.presses.flat();
+    steps++;
+  } while (b.some((v, i) => v !== on[i]) && steps < 1000);
+  assert.ok(steps < 1000);
+  const page = await open(`#r=${n}&c=${n}&seed=3`);
+  await solve(page);
+  await page.waitForSelector('#period');
+  assert.equal(await page.textContent('#period'), `solution period ${steps}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -533,6 +533,55 @@ pub struct Health {
     version: &'static str,
 }
 
+/// `GET /api/period`: the solution period of a two-state game (the library's
+/// [`lightsout::solve::period`]): how many solve steps bring every board back (`order`)
+/// and the all-on board back (`all_on_period`). Exact integers, as decimal strings.
+#[derive(Serialize, Debug)]
+pub struct PeriodReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub singular: bool,
+    pub order: String,
+    pub all_on_period: String,
+    pub all_on_in_core: bool,
+}
+
+/// Boards up to this many cells count as light work for the period (0.2 s at 200 x 200).
+const PERIOD_LIGHT_CELLS: usize = 40_000;
+
+/// `GET /api/period?rows=R&cols=C&<rules>`.
+pub async fn period_info(
+    State(app): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<PeriodReport>, ApiError> {
+    let q = Params::from(query)?;
+    let limits = app.limits.clone();
+    let game = off_thread(move || {
+        let (rows, cols) = q.size(&limits, (5, 5))?;
+        Ok(q.rules.game(Some((rows, cols)))?)
+    })
+    .await?;
+    let weight = if game.cells() <= PERIOD_LIGHT_CELLS {
+        Weight::Light
+    } else {
+        Weight::Heavy
+    };
+    app.workers
+        .run("period", weight, move |budget| {
+            let p = lightsout::solve::period(&game, budget)?;
+            Ok(PeriodReport {
+                rows: game.rows(),
+                cols: game.cols(),
+                singular: p.singular,
+                order: p.order.to_string(),
+                all_on_period: p.all_on_period.to_string(),
+                all_on_in_core: p.all_on_in_core,
+            })
+        })
+        .await
+        .map(Json)
+}
+
 /// `GET /api/health`.
 pub async fn health() -> Json<Health> {
     Json(Health {
@@ -575,4 +624,47 @@ fn fresh_seed() -> u64 {
             .map_or(0, |d| d.as_nanos()),
     );
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_client::get_json;
+    use axum::http::StatusCode;
+    use lightsout::{solve, Board, Game, Method};
+
+    /// The all-on board's period by replacing it with its solution until it comes back.
+    fn all_on_period_by_iteration(n: usize) -> u64 {
+        let game = Game::classic(n, n).unwrap();
+        let on = Board::all_on(n, n);
+        let mut b = on.clone();
+        for step in 1..10_000 {
+            b = solve(&game, &b, &Board::new(n, n), Method::Gauss)
+                .unwrap()
+                .presses
+                .unwrap();
+            if b == on {
+                return step;
+            }
+        }
+        panic!("no period within 10,000 steps");
+    }
+
+    #[tokio::test]
+    async fn the_period_is_the_solve_maps_cycle() {
+        // Nonsingular boards: replacing the board by its solution is a permutation.
+        for n in [2, 3, 6, 7] {
+            let (status, v) = get_json(&format!("/api/period?rows={n}&cols={n}")).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["singular"], false);
+            let expected = all_on_period_by_iteration(n).to_string();
+            assert_eq!(v["all_on_period"], expected.as_str(), "{n}x{n}");
+        }
+        // A singular board says so; three states are refused with a reason.
+        let (status, v) = get_json("/api/period?rows=5&cols=5").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(v["singular"], true);
+        let (status, v) = get_json("/api/period?rows=4&cols=4&mod=3").await;
+        assert!(status.is_client_error(), "{status} {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
 }

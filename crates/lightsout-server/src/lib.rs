@@ -153,6 +153,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/analyze", post(handlers::analyze_game))
         .route("/api/random", get(handlers::random))
         .route("/api/rules", get(handlers::rules_info))
+        .route("/api/period", get(handlers::period_info))
         .route("/api/presets", get(handlers::presets_list))
         .route("/api/capabilities", get(handlers::capabilities))
         .route("/api/health", get(handlers::health))

@@ -3,7 +3,7 @@
 // Long solves show their progress and can be cancelled; when the fewest presses cannot
 // be proven in time the page shows a plain solution (or the best found), never an error.
 
-import { post, isAbort } from './api.js';
+import { api, post, isAbort } from './api.js';
 import { S, cells, lightsOn, flatten, rowsOf, rulesForRequest, PAR_MAX_CELLS, emit } from './state.js';
 import { ensure, ensureAll, complete } from './reach.js';
 import { applyPresses, recordPlay } from './history.js';
@@ -477,8 +477,35 @@ export function updateSolutionInfo() {
   chips.push(`<span class="chip" title="the number of independent quiet patterns">nullity ${m.nullity}</span>`);
   chips.push(`<span class="chip" title="${m.solutions}">${bigNumber(m.solutions)} ${m.solutions === '1' ? 'solution' : 'solutions'}</span>`);
   chips.push(`<span class="chip">by ${escapeHtml(methodWords(m.method))}${m.ms !== undefined ? ` · ${fmt(m.ms)} ms` : ''}</span>`);
+  const period = periodFor();
+  if (period) {
+    chips.push(
+      `<span class="chip" id="period" title="replace the all-on board by its solution this many times and it comes back (every board comes back after ${escapeHtml(period.order)}${period.singular ? ', once in the core' : ''})">solution period ${bigNumber(period.all_on_period)}</span>`,
+    );
+  }
   box.innerHTML = chips.join('');
   box.hidden = false;
+}
+
+/** The solution period of the rules and size in play (GET /api/period), once known. */
+const periods = new Map();
+
+/**
+ * The period of the game in play if the server has given it; else asks for it (two
+ * states and rules with a query only) and redraws the solution info when it comes.
+ */
+function periodFor() {
+  if (S.K !== 2 || !S.info || !S.info.query) return null;
+  const key = `${S.info.query}&rows=${S.rows}&cols=${S.cols}`;
+  if (periods.has(key)) return periods.get(key);
+  periods.set(key, null);
+  api(`/api/period?${key}`)
+    .then((p) => {
+      periods.set(key, p);
+      updateSolutionInfo();
+    })
+    .catch(() => {}); // no period for these rules (or too big): the chip stays away
+  return null;
 }
 
 /** Forgets the plan (the board was edited, or is new). */
