@@ -123,6 +123,9 @@ pub fn write_file<T>(
         _ => PathBuf::from("."),
     };
     install_signal_handler();
+    // Hold the handler's lock from before the file exists until it is registered: a
+    // signal in between waits for the registration, then removes the file.
+    let mut pending = lock_pending();
     let mut tmp = tempfile::Builder::new()
         .prefix(".lightsout-")
         .suffix(".part")
@@ -133,7 +136,8 @@ pub fn write_file<T>(
                 dir.display()
             ))
         })?;
-    set_pending(Some(tmp.path().to_path_buf()));
+    store_pending(&mut pending, Some(tmp.path().to_path_buf()));
+    drop(pending);
     let written = (|| {
         let mut w = BufWriter::with_capacity(BUFFER, tmp.as_file_mut());
         let value = fill(&mut w)?;
@@ -179,13 +183,18 @@ fn lock_pending() -> std::sync::MutexGuard<'static, Option<PathBuf>> {
 }
 
 fn set_pending(path: Option<PathBuf>) {
+    store_pending(&mut lock_pending(), path);
+}
+
+/// Registers `path` as the file being written (or none), under the caller's lock.
+fn store_pending(pending: &mut Option<PathBuf>, path: Option<PathBuf>) {
     let c_path = path.as_ref().map_or(std::ptr::null_mut(), |p| {
         use std::os::unix::ffi::OsStrExt;
         std::ffi::CString::new(p.as_os_str().as_bytes())
             .map_or(std::ptr::null_mut(), |c| c.into_raw())
     });
     PENDING_C.store(c_path, Ordering::SeqCst);
-    *lock_pending() = path;
+    *pending = path;
 }
 
 /// Once per process: a thread that, on SIGINT, SIGTERM or SIGHUP, removes the
