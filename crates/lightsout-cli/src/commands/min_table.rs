@@ -176,7 +176,7 @@ fn write_pattern(
     Ok(())
 }
 
-/// The board's rows in the hex form [`write_pattern`] describes.
+/// The board's rows in the hex form `write_pattern` describes.
 pub fn hex_rows(b: &Board) -> String {
     let mut s = String::new();
     for r in 0..b.rows() {
