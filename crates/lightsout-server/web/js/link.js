@@ -108,6 +108,11 @@ export function saveUrlSoon() {
   urlTimer = setTimeout(saveUrl, 300);
 }
 
+/** Drops a pending delayed URL save (a followed link replaces the state it saved). */
+export function cancelUrlSave() {
+  clearTimeout(urlTimer);
+}
+
 /** The hash this page wrote last (a hashchange to it is the page's own). */
 export const lastWritten = () => written;
 

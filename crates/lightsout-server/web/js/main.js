@@ -8,7 +8,7 @@ import { reachedNow } from './reach.js';
 import { press, edit, undo, redo, replaceBoard } from './history.js';
 import { G, V, makeGeometry, setFrame, fit, zoomAt, zoomTo, panBy, cellAtPoint, cellCentre, ensureVisible, rowOf, colOf, cellAtPlace, zoomed, placeName } from './view.js';
 import { canvas, render, sizeCanvas, buildPalette, drawGoal, cellWords, markMetrics, miniCell } from './board.js';
-import { saveUrl, saveUrlSoon, readUrl, unpackBoard, unpackOwn, lastWritten, URL_MAX_CELLS } from './link.js';
+import { saveUrl, saveUrlSoon, readUrl, unpackBoard, unpackOwn, lastWritten, cancelUrlSave, URL_MAX_CELLS } from './link.js';
 import * as solver from './solver.js';
 import { fillControls, applyRules, ruleFieldChanged, presetChosen, sizeChanged, resetOwn, shortTitle, current, rulesLabel } from './controls.js';
 import { E, setRuleEdit, ruleEditClick, anotherButton, showShapeEditor } from './editor.js';
@@ -731,8 +731,12 @@ async function openLink(saved) {
   }
 }
 
-window.addEventListener('hashchange', async () => {
-  const saved = location.hash === lastWritten() ? null : readUrl();
+window.addEventListener('hashchange', async (event) => {
+  // The link followed is the event's: a delayed save of the old state may already
+  // have replaced location.hash by the time this runs.
+  cancelUrlSave();
+  const hash = new URL(event.newURL).hash;
+  const saved = hash === lastWritten() ? null : readUrl(hash);
   if (saved) {
     document.body.dataset.ready = 'false';
     try {
