@@ -165,7 +165,9 @@ async fn hostile_plans_are_refused_quickly_and_answers_stay_small() {
         answer["error"].as_str().unwrap().contains("1000x1000"),
         "{answer}"
     );
-    assert!(took < Duration::from_secs(30), "refused after {took:?}");
+    // The plan is read off the shape in one pass per orientation (0.06 s here, idle);
+    // the margin is for a loaded machine.
+    assert!(took < Duration::from_secs(10), "refused after {took:?}");
     assert!(slowest < Duration::from_secs(1), "health took {slowest:?}");
 
     let mask = vec!["1".repeat(199); 199].join("/");

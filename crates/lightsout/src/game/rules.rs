@@ -504,7 +504,18 @@ impl Rules {
         }
     }
 
-    /// A one-line description, e.g. `plus, open, mod 2`.
+    /// A one-line description, e.g. `plus, open, mod 2`; a custom shape by its mask
+    /// (`010/111/011, torus, mod 2`) up to 9 x 9, by its size above.
+    ///
+    /// ```
+    /// use lightsout::{Boundary, Rules, Shape};
+    /// let small = Rules::new(Shape::from_mask("010/111/011")?, Boundary::Torus, 2)?;
+    /// assert_eq!(small.describe(), "010/111/011, torus, mod 2");
+    /// let square = vec!["1".repeat(11); 11].join("/");
+    /// let big = Rules::new(Shape::from_mask(&square)?, Boundary::Open, 2)?;
+    /// assert_eq!(big.describe(), "a 11x11 mask of 121 cells, open, mod 2");
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
     pub fn describe(&self) -> String {
         match &self.reach {
             Reach::Shape { shape, boundary } => {
@@ -512,7 +523,21 @@ impl Rules {
                     Some(("plus", true)) => "sigma (plus without self)".to_string(),
                     Some((name, true)) => format!("{name} without self"),
                     Some((name, false)) => name.to_string(),
-                    None => shape.to_mask(),
+                    None => {
+                        // A mask larger than 9 x 9 is named by its size: its text could be
+                        // megabytes, and this line goes into every error message.
+                        let (rr, rc) = shape.reach();
+                        if rr <= 4 && rc <= 4 {
+                            shape.to_mask()
+                        } else {
+                            format!(
+                                "a {}x{} mask of {} cells",
+                                2 * rr + 1,
+                                2 * rc + 1,
+                                shape.offsets().len()
+                            )
+                        }
+                    }
                 };
                 format!("{name}, {boundary}, mod {}", self.modulus)
             }

@@ -28,7 +28,7 @@
 use super::{Analysis, Cost, Method, Refusal, Solution};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
-use crate::game::{Board, Boundary, Game, Rules, Shape};
+use crate::game::{Board, Boundary, Game, Rules};
 use crate::gf2::{words_for, BitMatrix, BitVec, Reduced, WORD_BITS};
 use crate::zk::{self, ZkMatrix, ZkSolution};
 use std::collections::BTreeMap;
@@ -90,14 +90,10 @@ pub(crate) struct Layout {
 
 impl Layout {
     /// The layout of an `m x n` board (already in the orientation to chase) with
-    /// `shape` (already mirrored if it is to be), or `None` if no row can be chased.
-    fn of(m: usize, n: usize, shape: &Shape, boundary: Boundary, modulus: u8) -> Option<Layout> {
-        let offsets = shape.offsets();
-        if offsets.is_empty() {
-            return None;
-        }
-        let (dmin, dmax, cmin, cmax) = shape.extent();
-        let (dmin, dmax) = (i64::from(dmin), i64::from(dmax));
+    /// the outline of its shape in that orientation, or `None` if no row can be chased.
+    fn of(m: usize, n: usize, shape: &Outline, boundary: Boundary, modulus: u8) -> Option<Layout> {
+        let (dmin, dmax) = (i64::from(shape.dmin), i64::from(shape.dmax));
+        let (cmin, cmax) = (shape.cmin, shape.cmax);
         let r = -dmin;
         let h = (dmax - dmin) as usize;
         let wrap = boundary != Boundary::Open;
@@ -111,10 +107,8 @@ impl Layout {
             return None;
         }
         let (first, last) = (first as usize, last as usize);
-        // The offsets are sorted: those of the lowest row come first, by column.
-        let lowest = offsets.iter().take_while(|o| i64::from(o.0) == dmin);
-        let s = i64::from(offsets[0].1);
-        let spread = lowest.last().map_or(0, |o| i64::from(o.1) - s);
+        let s = i64::from(shape.lowest.0);
+        let spread = i64::from(shape.lowest.1) - s;
         // Wrapped: the last `spread` lights of a row fix nothing; open: the `|s|`
         // presses no light of the row reaches.
         let row_unknowns = if wrap {
@@ -135,7 +129,7 @@ impl Layout {
             row_unknowns,
             unknowns,
             saved_rows,
-            offsets: offsets.len(),
+            offsets: shape.count,
             modulus,
         })
     }
@@ -267,22 +261,65 @@ fn layouts(game: &Game) -> Vec<(Layout, bool, bool)> {
     let (m, n) = (game.rows(), game.cols());
     // The transpose keeps the boundary but swaps the sides (not on a Klein bottle,
     // whose glued edges are not symmetric).
-    let transposed = (boundary != Boundary::Klein).then(|| shape.transpose());
-    for (shape, m, n, transposed) in
-        std::iter::once((shape.clone(), m, n, false)).chain(transposed.map(|t| (t, n, m, true)))
-    {
-        for mirrored in [false, true] {
-            let s = if mirrored {
-                shape.mirror()
-            } else {
-                shape.clone()
-            };
-            if let Some(layout) = Layout::of(m, n, &s, boundary, k) {
-                out.push((layout, transposed, mirrored));
-            }
+    let orientations = [(false, false), (false, true), (true, false), (true, true)];
+    for (transposed, mirrored) in orientations {
+        if transposed && boundary == Boundary::Klein {
+            continue;
+        }
+        let (m, n) = if transposed { (n, m) } else { (m, n) };
+        let outline = Outline::of(shape.offsets(), transposed, mirrored);
+        if let Some(layout) = outline.and_then(|o| Layout::of(m, n, &o, boundary, k)) {
+            out.push((layout, transposed, mirrored));
         }
     }
     out
+}
+
+/// What [`Layout::of`] needs of a shape in one orientation, read in one pass over its
+/// offsets without building the transposed or mirrored shape (sorting a hostile mask of
+/// a million offsets four times took seconds).
+struct Outline {
+    /// Extent of the row and column offsets.
+    dmin: i32,
+    dmax: i32,
+    cmin: i32,
+    cmax: i32,
+    /// The least and greatest column offset in the lowest row (`dmin`).
+    lowest: (i32, i32),
+    count: usize,
+}
+
+impl Outline {
+    /// The outline of `offsets` transposed (rows and columns swapped) and/or mirrored
+    /// (columns negated, after the transpose), or `None` for no offsets.
+    fn of(offsets: &[(i32, i32)], transposed: bool, mirrored: bool) -> Option<Outline> {
+        let oriented = offsets.iter().map(|&(r, c)| {
+            let (r, c) = if transposed { (c, r) } else { (r, c) };
+            (r, if mirrored { -c } else { c })
+        });
+        let mut outline: Option<Outline> = None;
+        for (r, c) in oriented {
+            let o = outline.get_or_insert(Outline {
+                dmin: r,
+                dmax: r,
+                cmin: c,
+                cmax: c,
+                lowest: (c, c),
+                count: 0,
+            });
+            o.count += 1;
+            o.dmax = o.dmax.max(r);
+            o.cmin = o.cmin.min(c);
+            o.cmax = o.cmax.max(c);
+            if r < o.dmin {
+                o.dmin = r;
+                o.lowest = (c, c);
+            } else if r == o.dmin {
+                o.lowest = (o.lowest.0.min(c), o.lowest.1.max(c));
+            }
+        }
+        outline
+    }
 }
 
 /// The layouts of [`layouts`] from the fewest unknowns up (the first of equals first).
@@ -380,16 +417,8 @@ pub(crate) struct Plan {
     work: Game,
     transposed: bool,
     mirrored: bool,
+    /// The sizes, row offset `R`, band height and interior rows of the orientation.
     layout: Layout,
-    m: usize,
-    n: usize,
-    /// `R`: light row `i` fixes press row `i + R`.
-    r: i64,
-    /// Rows between the highest and the lowest press a light sees.
-    h: usize,
-    /// Interior light rows `first..=last` fix presses; the others give equations.
-    first: usize,
-    last: usize,
     fix: Vec<Step>,
     leftover: Vec<Step>,
     row_unknowns: Vec<usize>,
@@ -447,7 +476,6 @@ impl Plan {
             m,
             n,
             r,
-            h,
             first,
             last,
             ..
@@ -540,12 +568,6 @@ impl Plan {
             transposed,
             mirrored,
             layout,
-            m,
-            n,
-            r,
-            h,
-            first,
-            last,
             fix,
             leftover,
             row_unknowns,
@@ -559,9 +581,9 @@ impl Plan {
     /// from the rules themselves: the glued edges of the torus and the Klein bottle are
     /// handled there.
     fn add_boundary(&mut self) {
-        let (m, n) = (self.m, self.n);
+        let (m, n) = (self.layout.m, self.layout.n);
         let mut incoming: BTreeMap<usize, Vec<usize>> = (0..m)
-            .filter(|&i| i < self.first || i > self.last)
+            .filter(|&i| i < self.layout.first || i > self.layout.last)
             .flat_map(|i| (0..n).map(move |j| (i * n + j, Vec::new())))
             .collect();
         let mut out = Vec::new();
@@ -608,7 +630,7 @@ impl Plan {
 
     fn is_unknown_row(&self, p: usize) -> bool {
         let p = p as i64;
-        p < self.first as i64 + self.r || p > self.last as i64 + self.r
+        p < self.layout.first as i64 + self.layout.r || p > self.layout.last as i64 + self.layout.r
     }
 
     /// Runs the chase on `store` with `rhs` (working orientation) the lights to change,
@@ -620,10 +642,10 @@ impl Plan {
         ticker: &mut Ticker<'_>,
         row_work: u64,
     ) -> Result<(), Error> {
-        let n = self.n;
+        let n = self.layout.n;
         let mut next = 0;
         let mut sources: Vec<(usize, usize)> = Vec::new();
-        for p in 0..self.m {
+        for p in 0..self.layout.m {
             ticker.tick(row_work)?;
             if self.is_unknown_row(p) {
                 for c in 0..n {
@@ -631,7 +653,7 @@ impl Plan {
                     next += 1;
                 }
             } else {
-                let i = (p as i64 - self.r) as usize;
+                let i = (p as i64 - self.layout.r) as usize;
                 for &c in &self.row_unknowns {
                     store.set_unknown(p, c, next);
                     next += 1;
@@ -658,7 +680,7 @@ impl Plan {
 
     /// Word operations of one press row with forms (or values) `width` words wide.
     fn row_work(&self, width: usize) -> u64 {
-        (self.n as u64)
+        (self.layout.n as u64)
             .saturating_mul(self.layout.offsets as u64)
             .saturating_mul(width as u64)
             .saturating_add(1)
@@ -768,20 +790,20 @@ impl Plan {
             })
             .collect();
         let mut store = Sliced {
-            n: self.n,
+            n: self.layout.n,
             width,
             unknowns: &unknowns,
-            values: vec![0; self.m * self.n * width],
+            values: vec![0; self.layout.m * self.layout.n * width],
         };
         let work = self.row_work(width);
         self.run(&mut store, zero, &mut Ticker::new(budget), work)?;
         Ok((0..d)
             .map(|k| {
-                let mut b = BitMatrix::zeros(self.m, self.n);
+                let mut b = BitMatrix::zeros(self.layout.m, self.layout.n);
                 let (wk, bit) = (k / WORD_BITS, 1u64 << (k % WORD_BITS));
-                for cell in 0..self.m * self.n {
+                for cell in 0..self.layout.m * self.layout.n {
                     if store.values[cell * width + wk] & bit != 0 {
-                        b.set(cell / self.n, cell % self.n, true);
+                        b.set(cell / self.layout.n, cell % self.layout.n, true);
                     }
                 }
                 self.board_out(Board::from_bits(b))
@@ -795,14 +817,14 @@ impl Plan {
         let k = self.work.modulus();
         let mut store = Numeric {
             k,
-            n: self.n,
+            n: self.layout.n,
             x,
-            values: vec![0; self.m * self.n],
+            values: vec![0; self.layout.m * self.layout.n],
             violated: false,
         };
         self.run(&mut store, rhs, &mut Ticker::new(budget), self.row_work(1))?;
-        let board =
-            Board::from_values(self.m, self.n, k, &store.values).expect("values are reduced mod K");
+        let board = Board::from_values(self.layout.m, self.layout.n, k, &store.values)
+            .expect("values are reduced mod K");
         Ok((board, !store.violated))
     }
 }
@@ -865,9 +887,11 @@ impl Gf2Forms {
             constant: (w0..w1)
                 .contains(&cw)
                 .then_some((cw - w0, 1u64 << (u % WORD_BITS))),
-            n: plan.n,
-            slot: (0..plan.m).map(|p| (p % (plan.h + 1)) as u32).collect(),
-            band: vec![0; (plan.h + 1) * plan.n * width],
+            n: plan.layout.n,
+            slot: (0..plan.layout.m)
+                .map(|p| (p % (plan.layout.h + 1)) as u32)
+                .collect(),
+            band: vec![0; (plan.layout.h + 1) * plan.layout.n * width],
             offsets: Vec::new(),
             saved: BTreeMap::new(),
             scratch: vec![0; width],
@@ -949,7 +973,7 @@ impl Store for Gf2Forms {
         let w = self.width;
         let row_words = self.n * w;
         // bases[above]: where press row p - above starts in the band (None above row 0).
-        let bases: Vec<Option<usize>> = (0..=plan.h)
+        let bases: Vec<Option<usize>> = (0..=plan.layout.h)
             .map(|above| (above <= p).then(|| self.slot[p - above] as usize * row_words))
             .collect();
         let here = bases[0].expect("row p is in the band");
@@ -993,9 +1017,9 @@ impl ZkForms {
         Self {
             k: plan.work.modulus(),
             width,
-            n: plan.n,
-            slots: plan.h + 1,
-            band: vec![0; (plan.h + 1) * plan.n * width],
+            n: plan.layout.n,
+            slots: plan.layout.h + 1,
+            band: vec![0; (plan.layout.h + 1) * plan.layout.n * width],
             saved: BTreeMap::new(),
             acc: vec![0; width],
             eqs: Vec::with_capacity(plan.unknowns * width),
@@ -1286,6 +1310,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analy
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Shape;
 
     thread_local! {
         /// The number of threads the last binary chase on this thread used.
@@ -1373,8 +1398,8 @@ mod tests {
                     game.rules().describe()
                 );
                 let targeted = plan.fix.len();
-                assert_eq!(targeted + plan.leftover.len(), plan.n);
-                assert_eq!(plan.n - targeted, layout.row_unknowns);
+                assert_eq!(targeted + plan.leftover.len(), plan.layout.n);
+                assert_eq!(plan.layout.n - targeted, layout.row_unknowns);
                 built += 1;
             }
         }
