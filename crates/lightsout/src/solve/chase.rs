@@ -7,7 +7,7 @@
 
 use super::chasing::chase;
 use super::grid_chase::{self, Plan};
-use super::{words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use super::{sides, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -35,7 +35,7 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
     if game.rules().plus_family().is_none() {
         return grid_chase::admit(game);
     }
-    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let (long, short) = sides(game);
     let work = symbolic_words(long, short);
     if short > MAX_WIDTH || work > MAX_WORK {
         return Err(Refusal::Size(format!(
@@ -52,13 +52,35 @@ pub(crate) fn cost(game: &Game) -> Cost {
     if game.rules().plus_family().is_none() {
         return grid_chase::cost(game);
     }
-    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let (long, short) = sides(game);
     let (l, s) = (long as f64, short as f64);
     let work =
         symbolic_words(long, short) as f64 + super::gauss::elimination_work(s, 2) + l * words_f(s);
     let forms = s * words_f(s + 1.0) * 8.0;
     let memory = 5.0 * forms + super::gauss::tables_bytes(s) + 2.0 * l * words_f(s) * 8.0;
     Cost::new(work, memory)
+}
+
+/// The presses of the numeric chase of the `m x n` board `lights` (none: all off) from
+/// the first row `first`.
+fn chase_presses(
+    lights: Option<&BitMatrix>,
+    first: &BitVec,
+    (m, n): (usize, usize),
+    self_toggle: bool,
+    ticker: &mut Ticker,
+) -> Result<Board, Error> {
+    let mut p = BitMatrix::zeros(m, n);
+    chase(
+        lights,
+        m,
+        n,
+        first.words(),
+        self_toggle,
+        Some(&mut p),
+        ticker,
+    )?;
+    Ok(Board::from_bits(p))
 }
 
 impl Solver for Chase {
@@ -80,18 +102,9 @@ impl Solver for Chase {
         let red = Reduced::new_within(&system, &constant, budget)?;
         let presses = red
             .particular()
-            .map(|x| -> Result<Board, Error> {
-                let mut p = BitMatrix::zeros(m, n);
-                chase(
-                    rhs.bits(),
-                    m,
-                    n,
-                    x.words(),
-                    self_toggle,
-                    Some(&mut p),
-                    &mut ticker,
-                )?;
-                Ok(o.board_out(Board::from_bits(p)))
+            .map(|x| {
+                let p = chase_presses(rhs.bits(), &x, (m, n), self_toggle, &mut ticker)?;
+                Ok::<_, Error>(o.board_out(p))
             })
             .transpose()?;
         Ok(Solution::binary(Method::Chase, presses, red.nullity()))
@@ -111,19 +124,7 @@ impl Solver for Chase {
         let quiet = red
             .kernel_basis()
             .iter()
-            .map(|x| {
-                let mut p = BitMatrix::zeros(m, n);
-                chase(
-                    None,
-                    m,
-                    n,
-                    x.words(),
-                    self_toggle,
-                    Some(&mut p),
-                    &mut ticker,
-                )?;
-                Ok(o.board_out(Board::from_bits(p)))
-            })
+            .map(|x| Ok(o.board_out(chase_presses(None, x, (m, n), self_toggle, &mut ticker)?)))
             .collect::<Result<Vec<Board>, Error>>()?;
         Ok(Analysis {
             method: Method::Chase,

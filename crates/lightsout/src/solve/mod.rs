@@ -633,6 +633,21 @@ pub fn estimated_work(game: &Game, method: Method) -> f64 {
     method.resolve(game).solver().cost(game).work
 }
 
+/// The longer and the shorter side of `game`'s board: the row methods chase along the
+/// longer side, rows as wide as the shorter.
+pub(crate) fn sides(game: &Game) -> (usize, usize) {
+    let (m, n) = (game.rows(), game.cols());
+    (m.max(n), m.min(n))
+}
+
+/// [`sides`] as floats, for the cost formulas of the methods that take only the plus and
+/// sigma rules on open two-state boards; `None` for other rules.
+pub(crate) fn plus_sides_f(game: &Game) -> Option<(f64, f64)> {
+    game.rules().plus_family()?;
+    let (long, short) = sides(game);
+    Some((long as f64, short as f64))
+}
+
 /// Words of `bits` bits, as a float for cost formulas.
 pub(crate) fn words_f(bits: f64) -> f64 {
     (bits / 64.0).ceil()

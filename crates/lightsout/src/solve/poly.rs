@@ -10,7 +10,10 @@
 
 use super::chasing::{chase_source, Blank, Step};
 use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
-use super::{binary_count, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use super::{
+    binary_count, plus_sides_f, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution,
+    Solver,
+};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -45,13 +48,9 @@ pub(crate) fn polynomial_work(m: f64, n: f64) -> f64 {
 /// memory the board in the working orientation, the presses, and a few dozen
 /// polynomials of the row width (with the products' scratch).
 pub(crate) fn cost(game: &Game) -> Cost {
-    if game.rules().plus_family().is_none() {
+    let Some((long, short)) = plus_sides_f(game) else {
         return Cost::UNSUPPORTED;
-    }
-    let (long, short) = (
-        game.rows().max(game.cols()) as f64,
-        game.rows().min(game.cols()) as f64,
-    );
+    };
     let board = long * words_f(short) * 8.0;
     let work = 4.0 * long * words_f(short) + polynomial_work(long, short);
     let memory = 2.0 * board + 32.0 * words_f(short) * 8.0;
@@ -174,15 +173,11 @@ pub struct StreamSolution {
 /// let presses = Board::from_bits(sink.into_matrix());
 /// assert!(game.is_solution(&Board::all_on(5, 5), &Board::new(5, 5), &presses).unwrap());
 /// ```
-pub fn solve_streaming<S, K>(
+pub fn solve_streaming(
     game: &Game,
-    board: &mut S,
-    sink: &mut K,
-) -> Result<StreamSolution, StreamError>
-where
-    S: RowSource + ?Sized,
-    K: RowSink + ?Sized,
-{
+    board: &mut (impl RowSource + ?Sized),
+    sink: &mut (impl RowSink + ?Sized),
+) -> Result<StreamSolution, StreamError> {
     StreamPlan::new(game, board)?.write(board, sink)
 }
 
@@ -196,16 +191,12 @@ where
 /// [`Error::TimeLimit`]) once it is spent. If that happens during the second chase the
 /// sink has received the rows so far: a caller writing a file discards it (as the CLI
 /// does with its temporary file).
-pub fn solve_streaming_with<S, K>(
+pub fn solve_streaming_with(
     game: &Game,
-    board: &mut S,
-    sink: &mut K,
+    board: &mut (impl RowSource + ?Sized),
+    sink: &mut (impl RowSink + ?Sized),
     budget: &Budget,
-) -> Result<StreamSolution, StreamError>
-where
-    S: RowSource + ?Sized,
-    K: RowSink + ?Sized,
-{
+) -> Result<StreamSolution, StreamError> {
     StreamPlan::new_with(game, board, budget)?.write_with(board, sink, budget)
 }
 
@@ -244,7 +235,7 @@ impl StreamPlan {
     ///
     /// Rules other than plus and sigma on an open two-state board, or a board of
     /// another size than the game.
-    pub fn new<S: RowSource + ?Sized>(game: &Game, board: &mut S) -> Result<StreamPlan, Error> {
+    pub fn new(game: &Game, board: &mut (impl RowSource + ?Sized)) -> Result<StreamPlan, Error> {
         Self::new_with(game, board, &Budget::unlimited())
     }
 
@@ -253,9 +244,9 @@ impl StreamPlan {
     /// # Errors
     ///
     /// Those of [`StreamPlan::new`], and the budget's once it is spent.
-    pub fn new_with<S: RowSource + ?Sized>(
+    pub fn new_with(
         game: &Game,
-        board: &mut S,
+        board: &mut (impl RowSource + ?Sized),
         budget: &Budget,
     ) -> Result<StreamPlan, Error> {
         let self_toggle = self_toggle_of(game).map_err(|r| r.into_error(Method::Poly, game))?;
@@ -311,11 +302,11 @@ impl StreamPlan {
     ///
     /// A board of another size or bit order than the plan's, the sink's I/O errors, and
     /// (never expected) a failed replay.
-    pub fn write<S, K>(&self, board: &mut S, sink: &mut K) -> Result<StreamSolution, StreamError>
-    where
-        S: RowSource + ?Sized,
-        K: RowSink + ?Sized,
-    {
+    pub fn write(
+        &self,
+        board: &mut (impl RowSource + ?Sized),
+        sink: &mut (impl RowSink + ?Sized),
+    ) -> Result<StreamSolution, StreamError> {
         self.write_with(board, sink, &Budget::unlimited())
     }
 
@@ -325,16 +316,12 @@ impl StreamPlan {
     ///
     /// Those of [`StreamPlan::write`], and the budget's once it is spent (the sink then
     /// holds the rows written so far, to be discarded).
-    pub fn write_with<S, K>(
+    pub fn write_with(
         &self,
-        board: &mut S,
-        sink: &mut K,
+        board: &mut (impl RowSource + ?Sized),
+        sink: &mut (impl RowSink + ?Sized),
         budget: &Budget,
-    ) -> Result<StreamSolution, StreamError>
-    where
-        S: RowSource + ?Sized,
-        K: RowSink + ?Sized,
-    {
+    ) -> Result<StreamSolution, StreamError> {
         let (m, n, order, self_toggle) = (self.rows, self.cols, self.order, self.self_toggle);
         let Some(first) = &self.first else {
             return Ok(StreamSolution {

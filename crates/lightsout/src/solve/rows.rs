@@ -2,7 +2,9 @@
 //! board, keep those that leave the last row dark.
 
 use super::chasing::{chase, chase_word};
-use super::{words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
+use super::{
+    plus_sides_f, sides, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver,
+};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
@@ -24,7 +26,7 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
             game.rules().describe()
         )));
     }
-    let (long, short) = (game.rows().max(game.cols()), game.rows().min(game.cols()));
+    let (long, short) = sides(game);
     let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
     if short > MAX_WIDTH || work > MAX_WORK {
         return Err(Refusal::Size(format!(
@@ -37,13 +39,9 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
 /// 2^n first rows, each chased down the m rows a word at a time; the board in the
 /// working orientation, a word per row, the presses.
 pub(crate) fn cost(game: &Game) -> Cost {
-    if game.rules().plus_family().is_none() {
+    let Some((long, short)) = plus_sides_f(game) else {
         return Cost::UNSUPPORTED;
-    }
-    let (long, short) = (
-        game.rows().max(game.cols()) as f64,
-        game.rows().min(game.cols()) as f64,
-    );
+    };
     let work = 2f64.powf(short) * long * words_f(short);
     let board = long * words_f(short) * 8.0;
     Cost::new(work, 2.0 * board + long * 8.0)
