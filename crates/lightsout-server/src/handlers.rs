@@ -15,7 +15,7 @@ use lightsout::{
     analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, Reach, RulesSpec,
     Shape, SolveOptions,
 };
-use lightsout_formats::json::{AnalyzeReport, SolveReport};
+use lightsout_formats::json::{AnalyzeReport, PeriodReport, SolveReport};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -533,19 +533,6 @@ pub struct Health {
     version: &'static str,
 }
 
-/// `GET /api/period`: the solution period of a two-state game (the library's
-/// [`lightsout::solve::period`]): how many solve steps bring every board back (`order`)
-/// and the all-on board back (`all_on_period`). Exact integers, as decimal strings.
-#[derive(Serialize, Debug)]
-pub struct PeriodReport {
-    pub rows: usize,
-    pub cols: usize,
-    pub singular: bool,
-    pub order: String,
-    pub all_on_period: String,
-    pub all_on_in_core: bool,
-}
-
 /// Boards up to this many cells count as light work for the period (0.2 s at 200 x 200).
 const PERIOD_LIGHT_CELLS: usize = 40_000;
 
@@ -569,14 +556,7 @@ pub async fn period_info(
     app.workers
         .run("period", weight, move |budget| {
             let p = lightsout::solve::period(&game, budget)?;
-            Ok(PeriodReport {
-                rows: game.rows(),
-                cols: game.cols(),
-                singular: p.singular,
-                order: p.order.to_string(),
-                all_on_period: p.all_on_period.to_string(),
-                all_on_in_core: p.all_on_in_core,
-            })
+            Ok(PeriodReport::of_period(game.rows(), game.cols(), &p))
         })
         .await
         .map(Json)
