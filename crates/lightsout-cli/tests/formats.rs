@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{json_lines, json_of, lightsout, replay_classic};
+use common::{all_off, json_lines, json_of, lightsout, replay_classic};
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
@@ -75,7 +75,7 @@ fn pbm_board_solved_to_pbm_replays_clean() {
         .stdout(predicate::str::contains("output: "));
     let mut b = read_p4(&board);
     b = replay_classic(&b, &read_p4(&presses));
-    assert!(b.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&b));
     run(&["verify", s(&board), s(&presses)])
         .success()
         .stdout(predicate::str::starts_with("solved"));
@@ -404,7 +404,7 @@ fn bitmap_on_stdout_stands_alone() {
         std::fs::write(&f, &out.get_output().stdout).unwrap();
         let mut b = vec![vec![1u8; 13]; 9];
         b = replay_classic(&b, &read_p4(&f));
-        assert!(b.iter().flatten().all(|&x| x == 0), "{args:?}");
+        assert!(all_off(&b), "{args:?}");
     }
 }
 
