@@ -4,7 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{all_off, grid, json_lines, json_of, json_ok, lightsout, replay_classic};
+use common::{all_off, error_of, grid, json_lines, json_of, json_ok, lightsout, replay_classic};
 
 #[test]
 fn solve_5x5_json_matches_the_spec() {
@@ -232,61 +232,33 @@ fn table_matches_math_md() {
 /// Every kind of bad input: one line on stderr naming the problem, exit 2, no panic.
 #[test]
 fn bad_input_is_a_clear_error() {
-    let cases: &[(&[&str], &[u8], &str)] = &[
-        (&["solve", "-"], b"101\n01\n", "line 2 has 2 cells"),
-        (&["solve", "-"], b"101\n0z1\n", "line 2, column 2"),
-        (&["solve", "-"], b"\n\n", "empty"),
-        (&["solve", "-"], b"10\xff\n", "UTF-8"),
-        (&["solve", "--size", "0x5"], b"", "at least one row"),
-        (&["solve", "--size", "5xfoo"], b"", "not a size"),
+    // The command line (split at spaces), stdin, and what stderr must say.
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("solve -", b"101\n01\n", "line 2 has 2 cells"),
+        ("solve -", b"101\n0z1\n", "line 2, column 2"),
+        ("solve -", b"\n\n", "empty"),
+        ("solve -", b"10\xff\n", "UTF-8"),
+        ("solve --size 0x5", b"", "at least one row"),
+        ("solve --size 5xfoo", b"", "not a size"),
+        ("solve --size 100000000x100000000", b"", "more than"),
+        ("solve --size 3x3 --target -", b"11\n11\n", "--target"),
+        ("solve --size 40x40 --method brute", b"", "brute"),
+        ("solve --size 40x40 --method rows", b"", "rows"),
+        ("solve --size 500x500 --method gauss", b"", "gauss"),
+        ("solve --size 5x5 --min --time-limit 0", b"", "time limit"),
+        ("solve --method magic", b"", "unknown method"),
+        ("solve /nonexistent/board.txt", b"", "cannot open"),
+        ("table --max 0", b"", "0"),
         (
-            &["solve", "--size", "100000000x100000000"],
-            b"",
-            "more than",
-        ),
-        (
-            &["solve", "--size", "3x3", "--target", "-"],
-            b"11\n11\n",
-            "--target",
-        ),
-        (
-            &["solve", "--size", "40x40", "--method", "brute"],
-            b"",
-            "brute",
-        ),
-        (
-            &["solve", "--size", "40x40", "--method", "rows"],
-            b"",
-            "rows",
-        ),
-        (
-            &["solve", "--size", "500x500", "--method", "gauss"],
-            b"",
-            "gauss",
-        ),
-        (
-            &["solve", "--size", "5x5", "--min", "--time-limit", "0"],
-            b"",
-            "time limit",
-        ),
-        (&["solve", "--method", "magic"], b"", "unknown method"),
-        (&["solve", "/nonexistent/board.txt"], b"", "cannot open"),
-        (&["table", "--max", "0"], b"", "0"),
-        (
-            &["analyze", "--size", "200000000x200000000", "--nullity-only"],
+            "analyze --size 200000000x200000000 --nullity-only",
             b"",
             "at most 100000000",
         ),
-        (&["solve", "--mod", "1", "--size", "3x3"], b"", "1"),
-        (
-            &["solve", "--shape", "000/000/000", "--size", "3x3"],
-            b"",
-            "empty",
-        ),
+        ("solve --mod 1 --size 3x3", b"", "1"),
+        ("solve --shape 000/000/000 --size 3x3", b"", "empty"),
     ];
     for (args, stdin, needle) in cases {
-        let out = lightsout().args(*args).write_stdin(*stdin).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args.split(' '), stdin);
         assert!(
             err.contains(needle),
             "{args:?}: stderr {err:?} lacks {needle:?}"

@@ -2,7 +2,7 @@
 //! rules, the minimal search's limits, and clear errors for bad rules.
 
 mod common;
-use common::{all_off, grid, json_lines, json_of, json_ok, lightsout, replay, PLUS};
+use common::{all_off, error_of, grid, json_lines, json_of, json_ok, lightsout, replay, PLUS};
 
 #[test]
 fn presets_lists_every_puzzle_one_line_each() {
@@ -71,8 +71,7 @@ fn preset_with_other_rules_or_sizes_is_an_error() {
         (&["solve", "--preset", "tetris"], "unknown preset"),
         (&["table", "--max", "3", "--preset", "classic"], "--preset"),
     ] {
-        let out = lightsout().args(args).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args, b"");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
@@ -213,11 +212,7 @@ fn graphs_solve_list_pressed_nodes_and_validate() {
     ] {
         let bad = dir.join("bad.json");
         std::fs::write(&bad, json).unwrap();
-        let out = lightsout()
-            .args(["solve", "--graph", bad.to_str().unwrap()])
-            .assert()
-            .code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(["solve", "--graph", bad.to_str().unwrap()], b"");
         assert!(err.contains(needle), "{json}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
@@ -259,63 +254,27 @@ fn min_above_the_exhaustive_limit_is_best_found_not_proven() {
 
 #[test]
 fn bad_rules_are_clear_errors() {
-    let cases: &[(&[&str], &str)] = &[
+    // The command line (split at spaces) and what stderr must say.
+    let cases: &[(&str, &str)] = &[
+        ("solve --size 3x3 --shape 000/000/000", "empty"),
+        ("solve --size 3x3 --shape 0/1", "odd"),
+        ("solve --size 3x3 --mod 1", "1"),
+        ("solve --size 3x3 --mod 256", "256"),
+        ("solve --size 2x2 --shape knight", "larger than the board"),
         (
-            &["solve", "--size", "3x3", "--shape", "000/000/000"],
-            "empty",
-        ),
-        (&["solve", "--size", "3x3", "--shape", "0/1"], "odd"),
-        (&["solve", "--size", "3x3", "--mod", "1"], "1"),
-        (&["solve", "--size", "3x3", "--mod", "256"], "256"),
-        (
-            &["solve", "--size", "2x2", "--shape", "knight"],
+            "solve --size 3x3 --shape 1000000/0000000/0000000/0001000/0000000/0000000/0000000",
             "larger than the board",
         ),
+        ("solve --size 3x3 --boundary sphere", "unknown boundary"),
+        ("solve --size 3x3 --shape hexagon", "unknown shape"),
+        ("solve --size 3x3 --shape 000/010/000 --no-self", "no cell"),
         (
-            &[
-                "solve",
-                "--size",
-                "3x3",
-                "--shape",
-                "1000000/0000000/0000000/0001000/0000000/0000000/0000000",
-            ],
-            "larger than the board",
-        ),
-        (
-            &["solve", "--size", "3x3", "--boundary", "sphere"],
-            "unknown boundary",
-        ),
-        (
-            &["solve", "--size", "3x3", "--shape", "hexagon"],
-            "unknown shape",
-        ),
-        (
-            &[
-                "solve",
-                "--size",
-                "3x3",
-                "--shape",
-                "000/010/000",
-                "--no-self",
-            ],
-            "no cell",
-        ),
-        (
-            &[
-                "solve",
-                "--size",
-                "5x5",
-                "--boundary",
-                "projective",
-                "--method",
-                "chase",
-            ],
+            "solve --size 5x5 --boundary projective --method chase",
             "projective",
         ),
     ];
     for (args, needle) in cases {
-        let out = lightsout().args(*args).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args.split(' '), b"");
         assert!(
             err.contains(needle),
             "{args:?}: stderr {err:?} lacks {needle:?}"

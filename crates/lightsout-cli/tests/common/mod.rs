@@ -24,6 +24,17 @@ pub fn json_ok(args: &[&str]) -> Value {
     json_of(&out.get_output().stdout)
 }
 
+/// Runs the binary with `args` and `stdin`, expects exit code 2 (bad input or usage),
+/// and returns its stderr.
+pub fn error_of<I, S>(args: I, stdin: &[u8]) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = lightsout().args(args).write_stdin(stdin).assert().code(2);
+    String::from_utf8_lossy(&out.get_output().stderr).to_string()
+}
+
 /// The JSON objects of an output, one a line.
 pub fn json_lines(out: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(out)
