@@ -148,6 +148,14 @@ async function clickCell(page, r, c, options) {
   await clickIndex(page, r * s.cols + c, options);
 }
 
+/** Clears the board and lights cell (r, c) alone, in edit mode. */
+async function lightOnly(page, r, c) {
+  await page.click('#clear');
+  await page.click('#edit');
+  await clickCell(page, r, c);
+  await page.click('#edit');
+}
+
 /** Shows the solution and waits for it (or for the page's explanation). */
 async function solve(page, { full = true } = {}) {
   await page.click('#solve');
@@ -447,10 +455,7 @@ test('more solutions than the search covers: the best found, said to be unproven
 
 test('an unsolvable board says so and outlines a quiet pattern with an odd overlap', async () => {
   const page = await open('#r=4&c=4');
-  await page.click('#clear');
-  await page.click('#edit');
-  await clickCell(page, 0, 0);
-  await page.click('#edit');
+  await lightOnly(page, 0, 0);
   const s = await solve(page);
   assert.equal(s.plan, null);
   assert.ok(s.witness, 'a witness comes with the answer');
@@ -709,10 +714,7 @@ test('defect 6: out-of-range sizes and colours are said, not silently changed', 
 
 test('defect 7: a hand-made unsolvable board is said when edit mode ends; par shows "–" and why', async () => {
   const page = await open('#r=4&c=4&seed=25');
-  await page.click('#clear');
-  await page.click('#edit');
-  await clickCell(page, 0, 0);
-  await page.click('#edit');
+  await lightOnly(page, 0, 0);
   await waitFor(page, () => /No solution/.test(document.querySelector('#message').textContent));
   assert.equal(await page.textContent('#par'), '–');
   assert.match(await page.textContent('#par-note'), /no solution/);

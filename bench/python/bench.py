@@ -9,29 +9,11 @@ import platform
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 
 import lightsout
-
-MIN_RUN_SECONDS = 0.2
-
-
-def timed(call, runs):
-    """Median seconds per call over `runs` runs, each of enough calls for 0.2 s."""
-    start = time.perf_counter()
-    call()
-    once = time.perf_counter() - start
-    calls = max(1, int(MIN_RUN_SECONDS / max(once, 1e-9)))
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        for _ in range(calls):
-            call()
-        samples.append((time.perf_counter() - start) / calls)
-    samples.sort()
-    return samples[len(samples) // 2], calls
+from timing import MIN_RUN_SECONDS, timed
 
 
 def seconds(s):
@@ -78,7 +60,7 @@ def main():
         for r, c in theirs["pressed"]:
             presses[r, c] = 1
         assert lightsout.verify(board, presses), f"python-lightsout's answer fails on {n}x{n}"
-        ours, _ = timed(lambda: lightsout.solve(board), args.runs)
+        ours, _, _ = timed(lambda: lightsout.solve(board), args.runs)
         assert lightsout.solve(board).solvable
         ratio = theirs["seconds"] / ours
         print(f"| {n} x {n} | {seconds(ours)} | {seconds(theirs['seconds'])} | {ratio:,.0f} x |")

@@ -7,28 +7,11 @@ peer's pressed cells (bench.py checks that they solve the board)."""
 
 import json
 import sys
-import time
+
+from timing import timed
 
 sys.path.insert(0, sys.argv[1])
 from lightsout import Board, Solver  # noqa: E402  (python-lightsout)
-
-MIN_RUN_SECONDS = 0.2
-
-
-def timed(call, runs):
-    """Median seconds per call over `runs` runs, each of enough calls for 0.2 s."""
-    start = time.perf_counter()
-    result = call()
-    once = time.perf_counter() - start
-    calls = max(1, int(MIN_RUN_SECONDS / max(once, 1e-9)))
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        for _ in range(calls):
-            call()
-        samples.append((time.perf_counter() - start) / calls)
-    samples.sort()
-    return samples[len(samples) // 2], calls, result
 
 
 def main():

@@ -123,18 +123,8 @@ fn read_json(res: &mut ureq::http::Response<ureq::Body>) -> Value {
 }
 
 fn board_of(rows: &Value, modulus: u8) -> Board {
-    let rows = rows.as_array().unwrap();
-    let cols = rows[0].as_array().unwrap().len();
-    let values: Vec<u8> = rows
-        .iter()
-        .flat_map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as u8)
-        })
-        .collect();
-    Board::from_values(rows.len(), cols, modulus, &values).unwrap()
+    let rows: Vec<Vec<u8>> = serde_json::from_value(rows.clone()).unwrap();
+    Board::from_values(rows.len(), rows[0].len(), modulus, &rows.concat()).unwrap()
 }
 
 fn error_of(v: &Value) -> &str {
@@ -302,12 +292,7 @@ fn the_cube_comes_with_its_net() {
     let mut out = Vec::new();
     for (cell, list) in reach.iter().enumerate() {
         game.reached(cell, &mut out);
-        let list: Vec<usize> = list
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap() as usize)
-            .collect();
+        let list: Vec<usize> = serde_json::from_value(list.clone()).unwrap();
         assert_eq!(list, out, "cell {cell}");
         assert_eq!(list.len(), 5);
     }

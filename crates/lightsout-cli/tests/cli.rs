@@ -4,15 +4,11 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{grid, json_lines, json_of, lightsout, replay_classic};
+use common::{all_off, error_of, grid, json_lines, json_of, json_ok, lightsout, replay_classic};
 
 #[test]
 fn solve_5x5_json_matches_the_spec() {
-    let out = lightsout()
-        .args(["solve", "--size", "5x5", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--size", "5x5", "--json"]);
     assert_eq!(v["rows"], 5);
     assert_eq!(v["cols"], 5);
     assert_eq!(v["solvable"], true);
@@ -21,7 +17,7 @@ fn solve_5x5_json_matches_the_spec() {
     assert_eq!(v["minimal"], false);
     assert!(v["method"].is_string());
     let after = replay_classic(&vec![vec![1; 5]; 5], &grid(&v["presses"]));
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
     let count: u64 = v["presses"]
         .as_array()
         .unwrap()
@@ -34,35 +30,27 @@ fn solve_5x5_json_matches_the_spec() {
 
 #[test]
 fn min_gives_fifteen_presses_for_all_on_5x5() {
-    let out = lightsout()
-        .args(["solve", "--size", "5x5", "--min", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--size", "5x5", "--min", "--json"]);
     assert_eq!(v["press_count"], 15);
     assert_eq!(v["minimal"], true);
     let after = replay_classic(&vec![vec![1; 5]; 5], &grid(&v["presses"]));
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
 }
 
 /// Every 39 x 39 classic board has a 32-dimensional solution space: `--min` searches all
 /// 2^32 solutions and proves the minimum (README, "Variants": the timing).
 #[test]
 fn min_on_39x39_is_proven() {
-    let out = lightsout()
-        // A generous limit: about 2 s alone on 2 cores, but CI machines may be shared.
-        .args([
-            "solve",
-            "--size",
-            "39x39",
-            "--min",
-            "--json",
-            "--time-limit",
-            "900",
-        ])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    // A generous limit: about 2 s alone on 2 cores, but CI machines may be shared.
+    let v = json_ok(&[
+        "solve",
+        "--size",
+        "39x39",
+        "--min",
+        "--json",
+        "--time-limit",
+        "900",
+    ]);
     assert_eq!(v["nullity"], 32);
     assert_eq!(v["minimal"], true);
     assert_eq!(v["proven"], true);
@@ -70,7 +58,7 @@ fn min_on_39x39_is_proven() {
     // each (4 solutions have 561 presses, none fewer).
     assert_eq!(v["press_count"], 561);
     let after = replay_classic(&vec![vec![1; 39]; 39], &grid(&v["presses"]));
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
 }
 
 #[test]
@@ -88,10 +76,7 @@ fn every_method_solves_a_piped_board() {
             .map(|l| l.split(' ').map(|t| t.parse().unwrap()).collect())
             .collect();
         assert!(
-            replay_classic(&b, &grid(&v["presses"]))
-                .iter()
-                .flatten()
-                .all(|&x| x == 0),
+            all_off(&replay_classic(&b, &grid(&v["presses"]))),
             "{method}"
         );
     }
@@ -141,7 +126,7 @@ fn unsolvable_board_exits_1_and_explains() {
     let overlap = w[0][0].as_u64().unwrap();
     assert_eq!(overlap % 2, 1);
     let quiet = replay_classic(&vec![vec![0; 4]; 4], &grid(w));
-    assert!(quiet.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&quiet));
     lightsout()
         .arg("solve")
         .write_stdin("1000\n0000\n0000\n0000\n")
@@ -177,7 +162,7 @@ fn all_lists_every_solution_then_a_summary() {
     for l in &lines[..16] {
         assert!(seen.insert(l["presses"].to_string()));
         let after = replay_classic(&vec![vec![1; 4]; 4], &grid(&l["presses"]));
-        assert!(after.iter().flatten().all(|&x| x == 0));
+        assert!(all_off(&after));
     }
     let out = lightsout()
         .args(["solve", "--size", "4x4", "--all", "--limit", "3", "--json"])
@@ -212,18 +197,14 @@ fn nullity_only_rank_is_exact_past_u64() {
 
 #[test]
 fn analyze_4x4() {
-    let out = lightsout()
-        .args(["analyze", "--size", "4x4", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["analyze", "--size", "4x4", "--json"]);
     assert_eq!(v["rank"], 12);
     assert_eq!(v["nullity"], 4);
     let quiet = v["quiet_patterns"].as_array().unwrap();
     assert_eq!(quiet.len(), 4);
     for q in quiet {
         let after = replay_classic(&vec![vec![0; 4]; 4], &grid(q));
-        assert!(after.iter().flatten().all(|&x| x == 0));
+        assert!(all_off(&after));
         assert!(q.to_string().contains('1'));
     }
 }
@@ -251,61 +232,33 @@ fn table_matches_math_md() {
 /// Every kind of bad input: one line on stderr naming the problem, exit 2, no panic.
 #[test]
 fn bad_input_is_a_clear_error() {
-    let cases: &[(&[&str], &[u8], &str)] = &[
-        (&["solve", "-"], b"101\n01\n", "line 2 has 2 cells"),
-        (&["solve", "-"], b"101\n0z1\n", "line 2, column 2"),
-        (&["solve", "-"], b"\n\n", "empty"),
-        (&["solve", "-"], b"10\xff\n", "UTF-8"),
-        (&["solve", "--size", "0x5"], b"", "at least one row"),
-        (&["solve", "--size", "5xfoo"], b"", "not a size"),
+    // The command line (split at spaces), stdin, and what stderr must say.
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("solve -", b"101\n01\n", "line 2 has 2 cells"),
+        ("solve -", b"101\n0z1\n", "line 2, column 2"),
+        ("solve -", b"\n\n", "empty"),
+        ("solve -", b"10\xff\n", "UTF-8"),
+        ("solve --size 0x5", b"", "at least one row"),
+        ("solve --size 5xfoo", b"", "not a size"),
+        ("solve --size 100000000x100000000", b"", "more than"),
+        ("solve --size 3x3 --target -", b"11\n11\n", "--target"),
+        ("solve --size 40x40 --method brute", b"", "brute"),
+        ("solve --size 40x40 --method rows", b"", "rows"),
+        ("solve --size 500x500 --method gauss", b"", "gauss"),
+        ("solve --size 5x5 --min --time-limit 0", b"", "time limit"),
+        ("solve --method magic", b"", "unknown method"),
+        ("solve /nonexistent/board.txt", b"", "cannot open"),
+        ("table --max 0", b"", "0"),
         (
-            &["solve", "--size", "100000000x100000000"],
-            b"",
-            "more than",
-        ),
-        (
-            &["solve", "--size", "3x3", "--target", "-"],
-            b"11\n11\n",
-            "--target",
-        ),
-        (
-            &["solve", "--size", "40x40", "--method", "brute"],
-            b"",
-            "brute",
-        ),
-        (
-            &["solve", "--size", "40x40", "--method", "rows"],
-            b"",
-            "rows",
-        ),
-        (
-            &["solve", "--size", "500x500", "--method", "gauss"],
-            b"",
-            "gauss",
-        ),
-        (
-            &["solve", "--size", "5x5", "--min", "--time-limit", "0"],
-            b"",
-            "time limit",
-        ),
-        (&["solve", "--method", "magic"], b"", "unknown method"),
-        (&["solve", "/nonexistent/board.txt"], b"", "cannot open"),
-        (&["table", "--max", "0"], b"", "0"),
-        (
-            &["analyze", "--size", "200000000x200000000", "--nullity-only"],
+            "analyze --size 200000000x200000000 --nullity-only",
             b"",
             "at most 100000000",
         ),
-        (&["solve", "--mod", "1", "--size", "3x3"], b"", "1"),
-        (
-            &["solve", "--shape", "000/000/000", "--size", "3x3"],
-            b"",
-            "empty",
-        ),
+        ("solve --mod 1 --size 3x3", b"", "1"),
+        ("solve --shape 000/000/000 --size 3x3", b"", "empty"),
     ];
     for (args, stdin, needle) in cases {
-        let out = lightsout().args(*args).write_stdin(*stdin).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args.split(' '), stdin);
         assert!(
             err.contains(needle),
             "{args:?}: stderr {err:?} lacks {needle:?}"

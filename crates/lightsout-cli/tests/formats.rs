@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{json_lines, json_of, lightsout, replay_classic};
+use common::{all_off, json_lines, json_of, json_ok, lightsout, replay_classic};
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
@@ -75,7 +75,7 @@ fn pbm_board_solved_to_pbm_replays_clean() {
         .stdout(predicate::str::contains("output: "));
     let mut b = read_p4(&board);
     b = replay_classic(&b, &read_p4(&presses));
-    assert!(b.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&b));
     run(&["verify", s(&board), s(&presses)])
         .success()
         .stdout(predicate::str::starts_with("solved"));
@@ -119,11 +119,7 @@ fn plain_pbm_and_png_round_trips() {
     let png = path(&d, "b.png");
     // Text -> PNG and back.
     run(&["solve", s(&p1), "-o", s(&png)]).success();
-    let back = lightsout()
-        .args(["solve", s(&png), "--json"])
-        .assert()
-        .success();
-    let v = json_of(&back.get_output().stdout);
+    let v = json_ok(&["solve", s(&png), "--json"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(3), Some(4)));
     // The presses PNG, read as a board, verifies against the P1 board.
     run(&["verify", s(&p1), s(&png)]).success();
@@ -287,10 +283,7 @@ fn big_unsolvable_streamed_board_says_so() {
     // 2049 has nullity 968, so a random board is almost surely unsolvable.
     let d = tmp();
     let b = path(&d, "b.pbm");
-    let null = lightsout()
-        .args(["analyze", "--size", "2049x2049", "--nullity-only"])
-        .assert()
-        .success();
+    let null = run(&["analyze", "--size", "2049x2049", "--nullity-only"]).success();
     let text = String::from_utf8(null.get_output().stdout.clone()).unwrap();
     assert!(!text.contains("nullity: 0"), "{text}");
     run(&["random", "2049x2049", "--seed", "9", "-o", s(&b)]).success();
@@ -404,7 +397,7 @@ fn bitmap_on_stdout_stands_alone() {
         std::fs::write(&f, &out.get_output().stdout).unwrap();
         let mut b = vec![vec![1u8; 13]; 9];
         b = replay_classic(&b, &read_p4(&f));
-        assert!(b.iter().flatten().all(|&x| x == 0), "{args:?}");
+        assert!(all_off(&b), "{args:?}");
     }
 }
 

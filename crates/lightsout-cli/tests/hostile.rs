@@ -64,37 +64,25 @@ fn png_palettes_and_16_bit_samples() {
         ("gray16-black-white.png", "101\n"),
         ("palette-black-white.png", "010\n101\n"),
     ] {
-        let board = dir.path().join("board.txt");
-        std::fs::write(&board, text).unwrap();
-        lightsout()
-            .args([
-                "solve",
-                s(&board),
-                "--target",
-                s(&data(file)),
-                "--min",
-                "--json",
-            ])
-            .assert()
+        let solve_to_png = |name: &str, text: &str| {
+            let board = dir.path().join(name);
+            std::fs::write(&board, text).unwrap();
+            lightsout()
+                .args([
+                    "solve",
+                    s(&board),
+                    "--target",
+                    s(&data(file)),
+                    "--min",
+                    "--json",
+                ])
+                .assert()
+        };
+        solve_to_png("board.txt", text)
             .success()
             .stdout(contains(r#""press_count":0"#));
-        let other = dir.path().join("other.txt");
-        std::fs::write(
-            &other,
-            text.replace('0', "x").replace('1', "0").replace('x', "1"),
-        )
-        .unwrap();
-        lightsout()
-            .args([
-                "solve",
-                s(&other),
-                "--target",
-                s(&data(file)),
-                "--min",
-                "--json",
-            ])
-            .assert()
-            .stdout(contains(r#""press_count":0"#).not());
+        let other = text.replace('0', "x").replace('1', "0").replace('x', "1");
+        solve_to_png("other.txt", &other).stdout(contains(r#""press_count":0"#).not());
     }
 }
 

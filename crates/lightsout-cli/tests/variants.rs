@@ -2,7 +2,7 @@
 //! rules, the minimal search's limits, and clear errors for bad rules.
 
 mod common;
-use common::{grid, json_lines, json_of, lightsout, replay, PLUS};
+use common::{all_off, error_of, grid, json_lines, json_of, json_ok, lightsout, replay, PLUS};
 
 #[test]
 fn presets_lists_every_puzzle_one_line_each() {
@@ -31,11 +31,7 @@ fn merlin_preset_reaches_the_magic_square() {
     // All on to the ring: only the centre must change. The centre button changes its
     // plus, each side button its side: the four sides and the centre change the centre
     // once and every other light twice.
-    let out = lightsout()
-        .args(["solve", "--preset", "merlin", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--preset", "merlin", "--json"]);
     assert_eq!(
         grid(&v["presses"]),
         vec![vec![0, 1, 0], vec![1, 1, 1], vec![0, 1, 0]]
@@ -61,11 +57,7 @@ fn presets_analyse_to_their_published_counts() {
         ("deluxe", "68719476736", 0),
         ("merlin", "512", 0),
     ] {
-        let out = lightsout()
-            .args(["analyze", "--preset", name, "--json"])
-            .assert()
-            .success();
-        let v = json_of(&out.get_output().stdout);
+        let v = json_ok(&["analyze", "--preset", name, "--json"]);
         assert_eq!(v["solvable_positions"], positions, "{name}");
         assert_eq!(v["nullity"], nullity, "{name}");
     }
@@ -79,8 +71,7 @@ fn preset_with_other_rules_or_sizes_is_an_error() {
         (&["solve", "--preset", "tetris"], "unknown preset"),
         (&["table", "--max", "3", "--preset", "classic"], "--preset"),
     ] {
-        let out = lightsout().args(args).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args, b"");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
@@ -109,7 +100,7 @@ fn torus_king_and_sigma_boards_solve_and_replay() {
             let v = json_of(&out.stdout);
             if v["solvable"] == true {
                 let after = replay(&start, &grid(&v["presses"]), &shape, torus, 2);
-                assert!(after.iter().flatten().all(|&x| x == 0), "{args:?}");
+                assert!(all_off(&after), "{args:?}");
             } else {
                 assert_eq!(out.status.code(), Some(1));
             }
@@ -120,26 +111,18 @@ fn torus_king_and_sigma_boards_solve_and_replay() {
 #[test]
 fn modular_min_all_and_counts() {
     // Lights Out 2000 from all lights in state 1: 18 presses at least (tests/presets.rs).
-    let out = lightsout()
-        .args(["solve", "--preset", "2000", "--min", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--preset", "2000", "--min", "--json"]);
     assert_eq!(
         (v["press_count"].clone(), v["minimal"].clone()),
         (18.into(), true.into())
     );
     assert_eq!(v["solutions"], "27");
     let after = replay(&vec![vec![1; 5]; 5], &grid(&v["presses"]), &PLUS, false, 3);
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
 
     // Z_6 on 1 x 5: the kernel {t (1,5,0,1,5)} has 6 elements, so 6^5 / 6 positions are
     // solvable, each 6 ways; --all lists them all, distinct, each replayed.
-    let out = lightsout()
-        .args(["analyze", "--size", "1x5", "--mod", "6", "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["analyze", "--size", "1x5", "--mod", "6", "--json"]);
     assert_eq!(
         (v["nullity"].clone(), v["solvable_positions"].clone()),
         (1.into(), "1296".into())
@@ -164,7 +147,7 @@ fn modular_min_all_and_counts() {
             false,
             6,
         );
-        assert!(after.iter().flatten().all(|&x| x == 0));
+        assert!(all_off(&after));
     }
 }
 
@@ -179,7 +162,7 @@ fn modular_boards_print_digits_and_solve() {
     let v = json_of(&out.get_output().stdout);
     let start = vec![vec![0, 1, 2], vec![2, 0, 1], vec![1, 2, 0]];
     let after = replay(&start, &grid(&v["presses"]), &PLUS, false, 3);
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
 }
 
 #[test]
@@ -192,11 +175,7 @@ fn graphs_solve_list_pressed_nodes_and_validate() {
         r#"{"nodes":4,"edges":[[0,1],[1,2],[2,3]],"lights":[1,0,1,1],"target":[0,0,0,0]}"#,
     )
     .unwrap();
-    let out = lightsout()
-        .args(["solve", "--graph", path.to_str().unwrap(), "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--graph", path.to_str().unwrap(), "--json"]);
     assert_eq!((v["rows"].clone(), v["cols"].clone()), (1.into(), 4.into()));
     // Pressing 0 changes {0,1}; pressing 2 changes {1,2,3}: from 1011 to 0000.
     assert_eq!(grid(&v["presses"]), vec![vec![1, 0, 1, 0]]);
@@ -221,11 +200,7 @@ fn graphs_solve_list_pressed_nodes_and_validate() {
             "mod":3,"rows":2,"cols":2,"lights":[1,2,0,1]}"#,
     )
     .unwrap();
-    let out = lightsout()
-        .args(["solve", "--graph", grid_path.to_str().unwrap(), "--json"])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&["solve", "--graph", grid_path.to_str().unwrap(), "--json"]);
     // Node i is changed only by node i-1: press node i-1 (3 - light) times.
     assert_eq!(grid(&v["presses"]), vec![vec![1, 0], vec![2, 2]]);
 
@@ -237,11 +212,7 @@ fn graphs_solve_list_pressed_nodes_and_validate() {
     ] {
         let bad = dir.join("bad.json");
         std::fs::write(&bad, json).unwrap();
-        let out = lightsout()
-            .args(["solve", "--graph", bad.to_str().unwrap()])
-            .assert()
-            .code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(["solve", "--graph", bad.to_str().unwrap()], b"");
         assert!(err.contains(needle), "{json}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
@@ -263,87 +234,47 @@ fn table_over_the_torus_matches_oeis_a165738() {
 #[test]
 fn min_above_the_exhaustive_limit_is_best_found_not_proven() {
     // The 31x31 torus has a 40-dimensional solution space.
-    let out = lightsout()
-        .args([
-            "solve",
-            "--size",
-            "31x31",
-            "--boundary",
-            "torus",
-            "--min",
-            "--time-limit",
-            "3",
-            "--json",
-        ])
-        .assert()
-        .success();
-    let v = json_of(&out.get_output().stdout);
+    let v = json_ok(&[
+        "solve",
+        "--size",
+        "31x31",
+        "--boundary",
+        "torus",
+        "--min",
+        "--time-limit",
+        "3",
+        "--json",
+    ]);
     assert_eq!(v["nullity"], 40);
     assert_eq!(v["minimal"], false);
     assert_eq!(v["proven"], false);
     let after = replay(&vec![vec![1; 31]; 31], &grid(&v["presses"]), &PLUS, true, 2);
-    assert!(after.iter().flatten().all(|&x| x == 0));
+    assert!(all_off(&after));
 }
 
 #[test]
 fn bad_rules_are_clear_errors() {
-    let cases: &[(&[&str], &str)] = &[
+    // The command line (split at spaces) and what stderr must say.
+    let cases: &[(&str, &str)] = &[
+        ("solve --size 3x3 --shape 000/000/000", "empty"),
+        ("solve --size 3x3 --shape 0/1", "odd"),
+        ("solve --size 3x3 --mod 1", "1"),
+        ("solve --size 3x3 --mod 256", "256"),
+        ("solve --size 2x2 --shape knight", "larger than the board"),
         (
-            &["solve", "--size", "3x3", "--shape", "000/000/000"],
-            "empty",
-        ),
-        (&["solve", "--size", "3x3", "--shape", "0/1"], "odd"),
-        (&["solve", "--size", "3x3", "--mod", "1"], "1"),
-        (&["solve", "--size", "3x3", "--mod", "256"], "256"),
-        (
-            &["solve", "--size", "2x2", "--shape", "knight"],
+            "solve --size 3x3 --shape 1000000/0000000/0000000/0001000/0000000/0000000/0000000",
             "larger than the board",
         ),
+        ("solve --size 3x3 --boundary sphere", "unknown boundary"),
+        ("solve --size 3x3 --shape hexagon", "unknown shape"),
+        ("solve --size 3x3 --shape 000/010/000 --no-self", "no cell"),
         (
-            &[
-                "solve",
-                "--size",
-                "3x3",
-                "--shape",
-                "1000000/0000000/0000000/0001000/0000000/0000000/0000000",
-            ],
-            "larger than the board",
-        ),
-        (
-            &["solve", "--size", "3x3", "--boundary", "sphere"],
-            "unknown boundary",
-        ),
-        (
-            &["solve", "--size", "3x3", "--shape", "hexagon"],
-            "unknown shape",
-        ),
-        (
-            &[
-                "solve",
-                "--size",
-                "3x3",
-                "--shape",
-                "000/010/000",
-                "--no-self",
-            ],
-            "no cell",
-        ),
-        (
-            &[
-                "solve",
-                "--size",
-                "5x5",
-                "--boundary",
-                "projective",
-                "--method",
-                "chase",
-            ],
+            "solve --size 5x5 --boundary projective --method chase",
             "projective",
         ),
     ];
     for (args, needle) in cases {
-        let out = lightsout().args(*args).assert().code(2);
-        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        let err = error_of(args.split(' '), b"");
         assert!(
             err.contains(needle),
             "{args:?}: stderr {err:?} lacks {needle:?}"

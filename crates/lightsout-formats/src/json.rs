@@ -1,5 +1,6 @@
 //! The JSON objects the commands print (the same shapes the web API answers with).
 
+use lightsout::solve::Period;
 use lightsout::{Answer, Board, Method, RANK_TEST_REASON};
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -151,4 +152,32 @@ pub struct RectLine {
     pub m: u64,
     pub n: u64,
     pub nullity: usize,
+}
+
+/// `GET /api/period`, and `period --json` with its method and time: the solution period
+/// of a two-state game (the library's [`lightsout::solve::period`]): how many solve steps
+/// bring every board back (`order`) and the all-on board back (`all_on_period`). Exact
+/// integers, as decimal strings (they may pass 2^53).
+#[derive(Serialize, Debug)]
+pub struct PeriodReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub singular: bool,
+    pub order: String,
+    pub all_on_period: String,
+    pub all_on_in_core: bool,
+}
+
+impl PeriodReport {
+    /// The report of the period `p` of a `rows x cols` game.
+    pub fn of_period(rows: usize, cols: usize, p: &Period) -> Self {
+        PeriodReport {
+            rows,
+            cols,
+            singular: p.singular,
+            order: p.order.to_string(),
+            all_on_period: p.all_on_period.to_string(),
+            all_on_in_core: p.all_on_in_core,
+        }
+    }
 }

@@ -15,8 +15,8 @@ use super::error::ApiError;
 use super::grid::Grid;
 use super::handlers::{press_work, search_limit, solve_report};
 use super::net::NetInfo;
-use super::page_request::{check_cells, off_thread, read_json};
-use super::rules::RulesJson;
+use super::page_request::{check_cells, plan_json};
+use super::rules::{AutoMethod, RulesJson};
 use super::work::{planned, Weight};
 use super::{AppState, Limits};
 use axum::extract::{Request, State};
@@ -189,10 +189,8 @@ pub struct RulesAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<NetInfo>,
     /// The method `auto` picks, or why none will run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub refused: Option<String>,
+    #[serde(flatten)]
+    pub auto: AutoMethod,
 }
 
 /// `POST /api/custom/rules`.
@@ -200,11 +198,7 @@ pub async fn rules(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<RulesAnswer>, ApiError> {
-    let req: RulesRequest = read_json(request, &app).await?;
-    let limits = app.limits.clone();
-    off_thread(move || custom_rules(&limits, req))
-        .await
-        .map(Json)
+    plan_json(request, &app, custom_rules).await.map(Json)
 }
 
 fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiError> {
@@ -228,10 +222,6 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
         .collect();
     let base = req.rules.spec.rules()?;
     let shape = base.shape();
-    let (method, refused) = match method_for(limits, &game) {
-        Ok(p) => (Some(p.method.name()), None),
-        Err(e) => (None, Some(e.message)),
-    };
     Ok(RulesAnswer {
         rows: game.rows(),
         cols: game.cols(),
@@ -247,8 +237,7 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
             .preset()
             .and_then(|p| p.net())
             .map(NetInfo::from),
-        method,
-        refused,
+        auto: AutoMethod::of(limits, &game),
     })
 }
 
@@ -301,30 +290,41 @@ pub fn start_and_goal(
     Ok((start, goal))
 }
 
+/// The puzzle of a page request on a board, checked: the game of its rules on the
+/// board's size (within the cell limit), and its start and goal.
+pub fn puzzle(
+    limits: &Limits,
+    rules: &PageRules,
+    board: &Grid,
+    target: Option<&Grid>,
+) -> Result<(Game, Board, Board), ApiError> {
+    check_cells(limits, board.rows as u64, board.cols as u64)?;
+    let game = rules.game(Some((board.rows, board.cols)))?;
+    let (start, goal) = start_and_goal(&game, rules, board, target)?;
+    Ok((game, start, goal))
+}
+
 /// `POST /api/custom/solve`.
 pub async fn solve_custom(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<SolveReport>, ApiError> {
-    let req: SolveRequest = read_json(request, &app).await?;
-    let limits = app.limits.clone();
-    let (game, start, goal, method, weight, want_min) = off_thread(move || {
-        check_cells(&limits, req.board.rows as u64, req.board.cols as u64)?;
-        let game = req.rules.game(Some((req.board.rows, req.board.cols)))?;
-        let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
-        let search = search_limit(req.time_limit)?;
-        let plan = method_for(&limits, &game)?;
-        let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
-        Ok((
-            game,
-            start,
-            goal,
-            plan.method,
-            weight,
-            req.min.then_some(search),
-        ))
-    })
-    .await?;
+    let (game, start, goal, method, weight, want_min) =
+        plan_json(request, &app, |limits, req: SolveRequest| {
+            let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
+            let search = search_limit(req.time_limit)?;
+            let plan = method_for(limits, &game)?;
+            let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
+            Ok((
+                game,
+                start,
+                goal,
+                plan.method,
+                weight,
+                req.min.then_some(search),
+            ))
+        })
+        .await?;
     app.workers
         .run("solve", weight, move |budget| {
             solve_report(&game, &start, &goal, method, want_min, budget)

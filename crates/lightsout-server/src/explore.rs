@@ -11,7 +11,7 @@
 //! are still given.
 
 use super::board_io::{rows_out, RowOut};
-use super::custom::{method_for, start_and_goal, PageRules};
+use super::custom::{method_for, puzzle, PageRules};
 use super::error::ApiError;
 use super::grid::Grid;
 use super::page_request::{check_cells, off_thread, read_json};
@@ -111,8 +111,7 @@ pub async fn explore(
     let offset = req.offset;
     let limits = app.limits.clone();
     let (game, start, goal, method, weight) = off_thread(move || {
-        let game = req.rules.game(Some((rows, cols)))?;
-        let (start, goal) = start_and_goal(&game, &req.rules, &req.board, req.target.as_ref())?;
+        let (game, start, goal) = puzzle(&limits, &req.rules, &req.board, req.target.as_ref())?;
         let plan = method_for(&limits, &game)?;
         Ok((
             game,

@@ -2,9 +2,9 @@
 
 use super::error::ApiError;
 use super::grid::Grid;
-use super::page_request::{off_thread, read_json};
+use super::page_request::{off_thread, plan_json};
 use super::presets::{self, PresetInfo};
-use super::rules::{RulesInfo, RulesJson};
+use super::rules::{AutoMethod, RulesInfo, RulesJson};
 use super::work::{planned, Weight};
 use super::{AppState, Limits};
 use axum::extract::rejection::QueryRejection;
@@ -15,7 +15,7 @@ use lightsout::{
     analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, Reach, RulesSpec,
     Shape, SolveOptions,
 };
-use lightsout_formats::json::{AnalyzeReport, SolveReport};
+use lightsout_formats::json::{AnalyzeReport, PeriodReport, SolveReport};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -50,10 +50,8 @@ pub async fn solve(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<SolveReport>, ApiError> {
-    let req: SolveRequest = read_json(request, &app).await?;
-    let limits = app.limits.clone();
     let ((game, start, target, method), weight, want_min) =
-        off_thread(move || plan_solve(&limits, req)).await?;
+        plan_json(request, &app, plan_solve).await?;
     app.workers
         .run("solve", weight, move |budget| {
             solve_report(&game, &start, &target, method, want_min, budget)
@@ -194,10 +192,12 @@ pub async fn analyze_game(
     State(app): State<AppState>,
     request: Request,
 ) -> Result<Json<AnalyzeAnswer>, ApiError> {
-    let req: AnalyzeRequest = read_json(request, &app).await?;
-    let limits = app.limits.clone();
-    let with_quiet = req.quiet;
-    let (game, method, weight) = off_thread(move || plan_analyze(&limits, req)).await?;
+    let ((game, method, weight), with_quiet) =
+        plan_json(request, &app, |limits, req: AnalyzeRequest| {
+            let with_quiet = req.quiet;
+            Ok((plan_analyze(limits, req)?, with_quiet))
+        })
+        .await?;
     app.workers
         .run("analysis", weight, move |budget| {
             let a = analyze_with(&game, method, budget)?;
@@ -298,6 +298,18 @@ impl Params {
     }
 }
 
+/// Reads a GET endpoint's query (see [`Params`]) and checks it with `plan`, given the
+/// server's limits, off the async threads (see [`plan_json`]).
+async fn plan_query<T: Send + 'static>(
+    app: &AppState,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    plan: impl FnOnce(&Limits, Params) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let q = Params::from(query)?;
+    let limits = app.limits.clone();
+    off_thread(move || plan(&limits, q)).await
+}
+
 fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
     match v {
         "true" | "1" => Ok(true),
@@ -334,18 +346,16 @@ pub async fn random(
     State(app): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RandomBoard>, ApiError> {
-    let q = Params::from(query)?;
-    let limits = app.limits.clone();
-    let solvable = q.solvable.unwrap_or(true);
-    let seed = q.seed.unwrap_or_else(fresh_seed);
-    let (game, goal) = off_thread(move || {
-        let (rows, cols) = q.size(&limits, (5, 5))?;
+    let (game, goal, solvable, seed) = plan_query(&app, query, |limits, q| {
+        let solvable = q.solvable.unwrap_or(true);
+        let seed = q.seed.unwrap_or_else(fresh_seed);
+        let (rows, cols) = q.size(limits, (5, 5))?;
         let game = q.rules.game(Some((rows, cols)))?;
         let goal = match q.rules.preset() {
             Some(p) => p.goal(),
             None => game.empty_board(),
         };
-        Ok((game, goal))
+        Ok((game, goal, solvable, seed))
     })
     .await?;
     let weight = Weight::of_work(press_work(&game));
@@ -385,10 +395,8 @@ pub struct RulesAnswer {
     #[serde(flatten)]
     pub info: RulesInfo,
     /// With `rows` and `cols`: the method `auto` picks, or why no method will run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub refused: Option<String>,
+    #[serde(flatten)]
+    pub auto: AutoMethod,
 }
 
 /// `GET /api/rules`.
@@ -396,32 +404,25 @@ pub async fn rules_info(
     State(app): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<RulesAnswer>, ApiError> {
-    let q = Params::from(query)?;
-    let limits = app.limits.clone();
     // Building a huge shape's game, its reach lists and the plan take time: off the
     // async threads, bounded by the reach limit and the plan's closed forms.
-    off_thread(move || {
+    plan_query(&app, query, |limits, q| {
         let rules = q.rules.rules()?;
         // A board to describe: the size asked for, or a preset's own.
         let game = match (q.rows, q.cols, q.rules.preset()) {
             (Some(_), Some(_), _) | (_, _, Some(_)) => {
-                let (rows, cols) = q.size(&limits, (0, 0))?;
+                let (rows, cols) = q.size(limits, (0, 0))?;
                 Some(q.rules.game(Some((rows, cols)))?)
             }
             _ => None,
         };
-        let mut answer = RulesAnswer {
+        Ok(Json(RulesAnswer {
             info: RulesInfo::of(&rules, game.as_ref(), &q.rules),
-            method: None,
-            refused: None,
-        };
-        if let Some(game) = &game {
-            match planned(&limits, game, Method::Auto) {
-                Ok(p) => answer.method = Some(p.method.name()),
-                Err(e) => answer.refused = Some(e.message),
-            }
-        }
-        Ok(Json(answer))
+            auto: game
+                .as_ref()
+                .map(|game| AutoMethod::of(limits, game))
+                .unwrap_or_default(),
+        }))
     })
     .await
 }
@@ -533,19 +534,6 @@ pub struct Health {
     version: &'static str,
 }
 
-/// `GET /api/period`: the solution period of a two-state game (the library's
-/// [`lightsout::solve::period`]): how many solve steps bring every board back (`order`)
-/// and the all-on board back (`all_on_period`). Exact integers, as decimal strings.
-#[derive(Serialize, Debug)]
-pub struct PeriodReport {
-    pub rows: usize,
-    pub cols: usize,
-    pub singular: bool,
-    pub order: String,
-    pub all_on_period: String,
-    pub all_on_in_core: bool,
-}
-
 /// Boards up to this many cells count as light work for the period (0.2 s at 200 x 200).
 const PERIOD_LIGHT_CELLS: usize = 40_000;
 
@@ -554,10 +542,8 @@ pub async fn period_info(
     State(app): State<AppState>,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<PeriodReport>, ApiError> {
-    let q = Params::from(query)?;
-    let limits = app.limits.clone();
-    let game = off_thread(move || {
-        let (rows, cols) = q.size(&limits, (5, 5))?;
+    let game = plan_query(&app, query, |limits, q| {
+        let (rows, cols) = q.size(limits, (5, 5))?;
         Ok(q.rules.game(Some((rows, cols)))?)
     })
     .await?;
@@ -569,14 +555,7 @@ pub async fn period_info(
     app.workers
         .run("period", weight, move |budget| {
             let p = lightsout::solve::period(&game, budget)?;
-            Ok(PeriodReport {
-                rows: game.rows(),
-                cols: game.cols(),
-                singular: p.singular,
-                order: p.order.to_string(),
-                all_on_period: p.all_on_period.to_string(),
-                all_on_in_core: p.all_on_in_core,
-            })
+            Ok(PeriodReport::of_period(game.rows(), game.cols(), &p))
         })
         .await
         .map(Json)

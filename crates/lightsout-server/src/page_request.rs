@@ -1,6 +1,6 @@
 //! What the page's own endpoints (`reach`, `board_io`, `explore`, `custom`) share: a
-//! JSON body read within the body limit, query strings of rules and numbers, and the
-//! cell limit.
+//! JSON body read within the body limit (and, for every POST endpoint, checked off the
+//! async threads), query strings of rules and numbers, and the cell limit.
 
 use super::error::ApiError;
 use super::work::human;
@@ -117,6 +117,23 @@ pub async fn read_json<T: DeserializeOwned + Send + 'static>(
     } else {
         off_thread(move || parse_json(&bytes)).await
     }
+}
+
+/// Reads a JSON request (see [`read_json`]) and checks it with `plan`, given the
+/// server's limits, off the async threads (see [`off_thread`]): what each POST endpoint
+/// does before its work goes to the workers.
+pub async fn plan_json<R, T>(
+    request: Request,
+    app: &AppState,
+    plan: impl FnOnce(&Limits, R) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    R: DeserializeOwned + Send + 'static,
+    T: Send + 'static,
+{
+    let req = read_json(request, app).await?;
+    let limits = app.limits.clone();
+    off_thread(move || plan(&limits, req)).await
 }
 
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {

@@ -8,8 +8,10 @@
 //! ([`RulesInfo`], `GET /api/rules`).
 
 use super::net::NetInfo;
+use super::work::planned;
+use super::Limits;
 use lightsout::game::Game;
-use lightsout::{Reach, Rules, RulesSpec};
+use lightsout::{Method, Reach, Rules, RulesSpec};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -101,6 +103,32 @@ pub struct RulesInfo {
     /// True when the toggle matrix is symmetric (an unsolvable two-state board is then
     /// explained by a quiet pattern).
     pub symmetric: bool,
+}
+
+/// The method `auto` picks for a game, or why none will run (the refusal a solve
+/// request would get): the `method` and `refused` of the rules answers.
+#[derive(Serialize, Debug, Default)]
+pub struct AutoMethod {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+impl AutoMethod {
+    /// What `auto` runs on `game` within `limits` (see [`planned`]).
+    pub fn of(limits: &Limits, game: &Game) -> Self {
+        match planned(limits, game, Method::Auto) {
+            Ok(p) => AutoMethod {
+                method: Some(p.method.name()),
+                refused: None,
+            },
+            Err(e) => AutoMethod {
+                method: None,
+                refused: Some(e.message),
+            },
+        }
+    }
 }
 
 impl RulesInfo {

@@ -12,21 +12,24 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{oneshot, Mutex};
+use tokio::sync::{oneshot, Mutex, MutexGuard};
 use tokio::task::JoinHandle;
 
 /// One test at a time (see the module comment); a test that fails releases it too.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
 
-/// A server on a loopback port, stopped by [`Server::stop`].
+/// A server on a loopback port, stopped by [`Server::stop`]; it holds [`ONE_AT_A_TIME`]
+/// until it is dropped, at the end of its test.
 struct Server {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     done: JoinHandle<Result<(), lightsout_server::ServeError>>,
+    _serial: MutexGuard<'static, ()>,
 }
 
 impl Server {
     async fn start(limits: Limits) -> Server {
+        let serial = ONE_AT_A_TIME.lock().await;
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -37,14 +40,15 @@ impl Server {
             addr,
             stop: Some(stop),
             done,
+            _serial: serial,
         }
     }
 
     /// Starts the shutdown and waits for the server to end; the time it took.
-    async fn stop(mut self) -> Duration {
+    async fn stop(&mut self) -> Duration {
         let start = Instant::now();
         let _ = self.stop.take().unwrap().send(());
-        tokio::time::timeout(Duration::from_secs(30), self.done)
+        tokio::time::timeout(Duration::from_secs(30), &mut self.done)
             .await
             .expect("the server stops")
             .unwrap()
@@ -67,6 +71,13 @@ async fn call(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, 
     s.read_to_end(&mut out).await.unwrap();
     let (status, body) = split_response(&out);
     (status, body, start.elapsed())
+}
+
+/// A fresh connection that has sent `bytes` (a request, or part of one).
+async fn send(addr: SocketAddr, bytes: &[u8]) -> TcpStream {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(bytes).await.unwrap();
+    s
 }
 
 /// Status and body of a whole HTTP/1.1 response with a `Content-Length`.
@@ -131,18 +142,8 @@ fn digits(board: &Board) -> Vec<String> {
 }
 
 fn presses_of(answer: &Value, rows: usize, cols: usize) -> Board {
-    let values: Vec<u8> = answer["presses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as u8)
-        })
-        .collect();
-    Board::from_values(rows, cols, 2, &values).unwrap()
+    let presses: Vec<Vec<u8>> = serde_json::from_value(answer["presses"].clone()).unwrap();
+    Board::from_values(rows, cols, 2, &presses.concat()).unwrap()
 }
 
 /// The two requests: a 1000 x 1000 board with a 999 x 999 all-on mask (the
@@ -153,8 +154,7 @@ fn presses_of(answer: &Value, rows: usize, cols: usize) -> Board {
 /// throughout.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_plans_are_refused_quickly_and_answers_stay_small() {
-    let _serial = ONE_AT_A_TIME.lock().await;
-    let server = Server::start(Limits::default()).await;
+    let mut server = Server::start(Limits::default()).await;
     let addr = server.addr;
     let mask = vec!["1".repeat(999); 999].join("/");
     let body = json!({"board": vec!["0".repeat(1000); 1000], "rules": {"shape": mask}});
@@ -197,12 +197,11 @@ async fn hostile_plans_are_refused_quickly_and_answers_stay_small() {
 /// deadline, never 504, and the answer replays.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_out_of_time_answers_its_best_found() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         time_limit: Duration::from_secs(4),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
+    let mut server = Server::start(limits).await;
     let n = 300;
     let sigma = sigma(n);
     let start = sigma.random_solvable(&sigma.empty_board(), 7).unwrap();
@@ -225,14 +224,13 @@ async fn a_search_out_of_time_answers_its_best_found() {
 /// answers at once (it waited for the heavy work before: 9-10 s, then 503).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn small_requests_keep_their_latency_under_heavy_load() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         workers: 1,
         light_workers: 1,
         time_limit: Duration::from_secs(12),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
+    let mut server = Server::start(limits).await;
     let addr = server.addr;
     let heavy_body = json!({
         "board": solvable_sigma(300, 3),
@@ -271,16 +269,12 @@ async fn small_requests_keep_their_latency_under_heavy_load() {
 /// connection is closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_bodies_get_408_and_lose_their_connection() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         body_timeout: Duration::from_secs(1),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
-        .await
-        .unwrap();
+    let mut server = Server::start(limits).await;
+    let mut s = send(server.addr, b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n").await;
     let start = Instant::now();
     let mut out = Vec::new();
     let mut buf = [0u8; 4096];
@@ -310,20 +304,15 @@ async fn slow_bodies_get_408_and_lose_their_connection() {
 /// health: health answers within a second, and a small solve too, while they trickle.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_loris_clients_do_not_hold_every_slot() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         body_timeout: Duration::from_secs(4),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
+    let mut server = Server::start(limits).await;
     let addr = server.addr;
     let mut slow = Vec::new();
     for _ in 0..70 {
-        let mut s = TcpStream::connect(addr).await.unwrap();
-        s.write_all(b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
-            .await
-            .unwrap();
-        slow.push(s);
+        slow.push(send(addr, b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{").await);
     }
     let trickle = async {
         for _ in 0..3 {
@@ -357,16 +346,16 @@ async fn slow_loris_clients_do_not_hold_every_slot() {
 /// Half a request header is cut off at the header timeout.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn headers_that_never_end_are_cut_off() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         header_timeout: Duration::from_secs(1),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
-    let mut s = TcpStream::connect(server.addr).await.unwrap();
-    s.write_all(b"GET /api/health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
-        .await
-        .unwrap();
+    let mut server = Server::start(limits).await;
+    let mut s = send(
+        server.addr,
+        b"GET /api/health HTTP/1.1\r\nHost: t\r\nX-Slow: ",
+    )
+    .await;
     let start = Instant::now();
     let mut out = Vec::new();
     let read = tokio::time::timeout(Duration::from_secs(15), s.read_to_end(&mut out)).await;
@@ -379,21 +368,18 @@ async fn headers_that_never_end_are_cut_off() {
 /// keep-alive ones (it used to hang until the client gave up).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_closes_idle_and_half_open_connections() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         header_timeout: Duration::from_secs(120),
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
-    let mut half = TcpStream::connect(server.addr).await.unwrap();
-    half.write_all(b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Le")
-        .await
-        .unwrap();
+    let mut server = Server::start(limits).await;
+    let half = send(
+        server.addr,
+        b"POST /api/solve HTTP/1.1\r\nHost: t\r\nContent-Le",
+    )
+    .await;
     // An idle keep-alive connection, after one answer.
-    let mut idle = TcpStream::connect(server.addr).await.unwrap();
-    idle.write_all(b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n")
-        .await
-        .unwrap();
+    let mut idle = send(server.addr, b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n").await;
     let mut buf = [0u8; 1024];
     assert!(idle.read(&mut buf).await.unwrap() > 0);
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -409,8 +395,7 @@ async fn shutdown_closes_idle_and_half_open_connections() {
 /// A request in flight at shutdown still gets its answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_lets_requests_in_flight_finish() {
-    let _serial = ONE_AT_A_TIME.lock().await;
-    let server = Server::start(Limits::default()).await;
+    let mut server = Server::start(Limits::default()).await;
     let addr = server.addr;
     let body = json!({
         "board": solvable_sigma(200, 5),
@@ -429,12 +414,11 @@ async fn shutdown_lets_requests_in_flight_finish() {
 /// Past the connection cap, a connection waits unaccepted until one closes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_connection_cap_holds_new_connections_back() {
-    let _serial = ONE_AT_A_TIME.lock().await;
     let limits = Limits {
         max_connections: 2,
         ..Limits::default()
     };
-    let server = Server::start(limits).await;
+    let mut server = Server::start(limits).await;
     let addr = server.addr;
     let first = TcpStream::connect(addr).await.unwrap();
     let _second = TcpStream::connect(addr).await.unwrap();

@@ -6,19 +6,17 @@ use crate::error::{CliError, Exit};
 use crate::output::Out;
 use lightsout::solve::{period, Period};
 use lightsout::{Budget, Game};
+use lightsout_formats::json::PeriodReport;
 use serde::Serialize;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// The `--json` shape (numbers that may pass 2^53 as decimal strings).
+/// The `--json` shape: the server's `GET /api/period` answer, with the method and the
+/// time taken.
 #[derive(Serialize)]
 struct PeriodJson {
-    rows: usize,
-    cols: usize,
-    singular: bool,
-    order: String,
-    all_on_period: String,
-    all_on_in_core: bool,
+    #[serde(flatten)]
+    report: PeriodReport,
     method: String,
     seconds: f64,
 }
@@ -35,12 +33,7 @@ pub fn run(args: &PeriodArgs, out: &mut Out) -> Result<Exit, CliError> {
         Ok((p, started.elapsed().as_secs_f64()))
     };
     let json = |rows, cols, p: &Period, seconds| PeriodJson {
-        rows,
-        cols,
-        singular: p.singular,
-        order: p.order.to_string(),
-        all_on_period: p.all_on_period.to_string(),
-        all_on_in_core: p.all_on_in_core,
+        report: PeriodReport::of_period(rows, cols, p),
         method: p.method.to_string(),
         seconds,
     };

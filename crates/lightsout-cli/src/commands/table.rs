@@ -16,6 +16,7 @@ use lightsout_formats::json::{RectLine, TableLine};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
+use std::ops::Range;
 
 /// Boards computed between two flushes, per worker thread (a few milliseconds of work
 /// per thread at n = 25,000; rows of `--rect` are flushed one by one).
@@ -66,15 +67,7 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
             }
         } else {
             let step = (end - n + 1).div_ceil(TASKS_PER_THREAD * threads).max(1);
-            let d: Vec<usize> = (n..=end)
-                .step_by(step as usize)
-                .collect::<Vec<_>>()
-                .into_par_iter()
-                .flat_map_iter(|lo| {
-                    let hi = (lo + step).min(end + 1);
-                    nullity_squares(lo as usize..hi as usize)
-                })
-                .collect();
+            let d: Vec<usize> = in_parallel_steps(n, end, step, nullity_squares);
             for (k, nullity) in (n..=end).zip(d) {
                 print_line(args, out, k, nullity)?;
             }
@@ -94,6 +87,24 @@ fn print_line(args: &TableArgs, out: &mut Out, n: u64, nullity: usize) -> Result
         writeln!(out.writer(), "{n} {nullity}")?;
     }
     Ok(())
+}
+
+/// `task` over `n..=end` cut into ranges of `step`, the ranges in parallel; their
+/// results in order.
+fn in_parallel_steps<T, I>(n: u64, end: u64, step: u64, task: fn(Range<usize>) -> I) -> Vec<T>
+where
+    T: Send,
+    I: IntoIterator<Item = T>,
+{
+    (n..=end)
+        .step_by(step as usize)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .flat_map_iter(|lo| {
+            let hi = (lo + step).min(end + 1);
+            task(lo as usize..hi as usize)
+        })
+        .collect()
 }
 
 /// The relative cost of computing `d(n)` directly: one gcd at degree about `n / 2`,
@@ -118,15 +129,7 @@ fn run_law(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
         // Even n.
         let evens = (end - n + 2) / 2;
         let step = evens.div_ceil(TASKS_PER_THREAD * threads).max(1) * 2;
-        let found: Vec<(usize, usize)> = (n..=end)
-            .step_by(step as usize)
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .flat_map_iter(|lo| {
-                let hi = (lo + step).min(end + 1);
-                even_square_nullities(lo as usize..hi as usize)
-            })
-            .collect();
+        let found: Vec<(usize, usize)> = in_parallel_steps(n, end, step, even_square_nullities);
         known.extend(found);
         // Halves outside the table so far: the even ends of their chains.
         let mut missing: Vec<usize> = Vec::new();

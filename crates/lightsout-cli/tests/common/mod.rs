@@ -17,6 +17,24 @@ pub fn json_of(out: &[u8]) -> Value {
     serde_json::from_slice(out).expect("one JSON object")
 }
 
+/// Runs the binary with `args`, expects success, and reads the one JSON object it
+/// prints.
+pub fn json_ok(args: &[&str]) -> Value {
+    let out = lightsout().args(args).assert().success();
+    json_of(&out.get_output().stdout)
+}
+
+/// Runs the binary with `args` and `stdin`, expects exit code 2 (bad input or usage),
+/// and returns its stderr.
+pub fn error_of<I, S>(args: I, stdin: &[u8]) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = lightsout().args(args).write_stdin(stdin).assert().code(2);
+    String::from_utf8_lossy(&out.get_output().stderr).to_string()
+}
+
 /// The JSON objects of an output, one a line.
 pub fn json_lines(out: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(out)
@@ -38,6 +56,11 @@ pub fn grid(v: &Value) -> Vec<Vec<u8>> {
                 .collect()
         })
         .collect()
+}
+
+/// True when every light of `board` is off.
+pub fn all_off(board: &[Vec<u8>]) -> bool {
+    board.iter().flatten().all(|&x| x == 0)
 }
 
 /// The classic press: the cell and its four neighbours.

@@ -232,7 +232,7 @@ function draw(now) {
     }
   }
   drawOverlays(now, cs, gap, radius);
-  for (const extra of overlays) extra({ ctx, cs, gap, radius, roundRect, rowOf, colOf });
+  for (const extra of overlays) extra({ ctx, cs, gap, radius, roundRect, rowOf, colOf, cellDot });
   return animating || S.hint >= 0;
 }
 
@@ -314,6 +314,21 @@ function outlineCells(pattern, stroke, fill, cs, gap, radius) {
   }
 }
 
+/** A dot of radius `r` at the centre of cell `i`, filled with `fill` and ringed by a
+ * `line` wide `stroke`; returns its centre. */
+function cellDot(i, cs, r, fill, line, stroke) {
+  const cx = colOf(i) * cs + cs / 2;
+  const cy = rowOf(i) * cs + cs / 2;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = line;
+  ctx.strokeStyle = stroke;
+  ctx.stroke();
+  return [cx, cy];
+}
+
 function drawOverlays(now, cs, gap, radius) {
   const w = S.unsolvable && S.unsolvable.witness;
   if (w) outlineCells(w, 'rgba(255,79,216,0.95)', 'rgba(255,79,216,0.35)', cs, gap, radius);
@@ -321,16 +336,8 @@ function drawOverlays(now, cs, gap, radius) {
   if (S.showPlan && S.plan) {
     for (const i of cellsInView()) {
       if (!S.plan[i]) continue;
-      const cx = colOf(i) * cs + cs / 2;
-      const cy = rowOf(i) * cs + cs / 2;
       const rr = Math.max(1.5, cs * 0.2);
-      ctx.beginPath();
-      ctx.arc(cx, cy, rr, 0, 2 * Math.PI);
-      ctx.fillStyle = '#3fe3ff';
-      ctx.fill();
-      ctx.lineWidth = Math.max(1, cs * 0.045);
-      ctx.strokeStyle = 'rgba(4,20,30,0.85)';
-      ctx.stroke();
+      const [cx, cy] = cellDot(i, cs, rr, '#3fe3ff', Math.max(1, cs * 0.045), 'rgba(4,20,30,0.85)');
       if (S.plan[i] > 1 && cs >= 24) {
         const text = String(S.plan[i]);
         markFont(text, rr);

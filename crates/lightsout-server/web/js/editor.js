@@ -173,20 +173,10 @@ export function anotherButton() {
 
 // The edited button (a double ring) and its pattern (a dot on each light it changes),
 // drawn light on dark so they show on lit and unlit cells alike.
-overlays.push(({ ctx, cs, gap, radius, roundRect, rowOf, colOf }) => {
+overlays.push(({ ctx, cs, gap, radius, roundRect, rowOf, colOf, cellDot }) => {
   if (!E.on || E.button < 0) return;
   const dot = Math.max(2, cs * 0.16);
-  for (const i of E.pattern) {
-    const cx = colOf(i) * cs + cs / 2;
-    const cy = rowOf(i) * cs + cs / 2;
-    ctx.beginPath();
-    ctx.arc(cx, cy, dot, 0, 2 * Math.PI);
-    ctx.fillStyle = '#ff4fd8';
-    ctx.fill();
-    ctx.lineWidth = Math.max(1, cs * 0.04);
-    ctx.strokeStyle = 'rgba(20,0,16,0.9)';
-    ctx.stroke();
-  }
+  for (const i of E.pattern) cellDot(i, cs, dot, '#ff4fd8', Math.max(1, cs * 0.04), 'rgba(20,0,16,0.9)');
   const x = colOf(E.button) * cs + gap / 2;
   const y = rowOf(E.button) * cs + gap / 2;
   const size = cs - gap;

@@ -119,21 +119,22 @@ function setBoard(values) {
   S.board = values.slice();
 }
 
-export async function undo() {
-  await queue;
-  const step = S.undo.pop();
-  if (!step) return;
-  S.redo.push(step);
-  await replay(step, false);
-  return step;
+export function undo() {
+  return moveStep(S.undo, S.redo, false);
 }
 
-export async function redo() {
+export function redo() {
+  return moveStep(S.redo, S.undo, true);
+}
+
+/** Moves the last step of `from` onto `to` and replays it (`forward`, or back); the
+ * step, if there was one. */
+async function moveStep(from, to, forward) {
   await queue;
-  const step = S.redo.pop();
+  const step = from.pop();
   if (!step) return;
-  S.undo.push(step);
-  await replay(step, true);
+  to.push(step);
+  await replay(step, forward);
   return step;
 }
 
