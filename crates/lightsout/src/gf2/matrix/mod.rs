@@ -112,34 +112,17 @@ impl BitMatrix {
         m
     }
 
-    /// Number of rows.
-    #[inline]
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    #[inline]
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Words per row.
-    #[inline]
-    pub fn stride(&self) -> usize {
-        self.stride
-    }
-
-    /// All packed words, row-major.
-    #[inline]
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
-    /// All packed words, mutable. Callers must keep the padding bits zero.
-    #[inline]
-    pub fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.words
+    accessors! {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// Words per row.
+        stride: usize,
+        /// All packed words, row-major.
+        words: &[u64],
+        /// All packed words, mutable. Callers must keep the padding bits zero.
+        words_mut: &mut [u64] = words,
     }
 
     /// Entry `(r, c)`.
