@@ -7,18 +7,11 @@ use proptest::prelude::*;
 mod common;
 use common::{check, oeis, random_board};
 
+/// The shared shapes and one more mask.
 fn shapes() -> Vec<Shape> {
-    vec![
-        Shape::plus(),
-        Shape::plus().without_self(),
-        Shape::x(),
-        Shape::king(),
-        Shape::king().without_self(),
-        Shape::knight(),
-        Shape::parse("011/010/000").unwrap(),
-        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
-        Shape::parse("110/000/011").unwrap(),
-    ]
+    let mut shapes = common::shapes();
+    shapes.push(Shape::parse("110/000/011").unwrap());
+    shapes
 }
 
 fn shape_strategy() -> impl Strategy<Value = Shape> {

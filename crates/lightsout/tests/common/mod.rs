@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use lightsout::gf2::BitMatrix;
-use lightsout::{solve, Board, Game, Method, Solution};
+use lightsout::{solve, Board, Game, Method, Shape, Solution};
 
 /// A `rows x cols` board of pseudo-random values below `modulus`, row-major from an
 /// xorshift64 stream seeded by `seed` (the same arguments give the same board).
@@ -37,6 +37,21 @@ pub fn random_matrix(rows: usize, cols: usize, seed: u64) -> BitMatrix {
         })
         .collect();
     BitMatrix::from_words(rows, cols, words)
+}
+
+/// Press shapes to try every rule with: the presets, with and without the self press,
+/// and irregular masks (lopsided, with gaps).
+pub fn shapes() -> Vec<Shape> {
+    vec![
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::king().without_self(),
+        Shape::knight(),
+        Shape::parse("011/010/000").unwrap(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+    ]
 }
 
 /// The terms of an OEIS sequence saved in `data/` (comma-separated, `#` comment lines).
