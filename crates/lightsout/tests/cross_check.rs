@@ -6,7 +6,7 @@ use lightsout::{
 use proptest::prelude::*;
 
 mod common;
-use common::{check, oeis, random_board};
+use common::{agree, check, oeis, random_board};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -23,12 +23,7 @@ proptest! {
         let game = Game::new(rows, cols, rules).unwrap();
         let start = random_board(rows, cols, 2, seed);
         let oracle = check(&game, &start, Method::Brute);
-        for m in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
-        }
+        agree(&game, &start, &oracle, [Method::Rows, Method::Gauss, Method::Chase, Method::Poly])?;
     }
 
     /// Up to 20 x 20 the four non-exhaustive methods agree (rows as the second oracle).
@@ -41,12 +36,7 @@ proptest! {
         if rows.min(cols) <= 12 {
             methods.push(Method::Rows);
         }
-        for m in methods {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), reference.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, reference.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &reference.count, "{} count", m);
-        }
+        agree(&game, &start, &reference, methods)?;
     }
 
     /// Random boards up to 40 x 40: gauss, chase and poly agree.
@@ -55,11 +45,7 @@ proptest! {
         let game = Game::classic(rows, cols).unwrap();
         let start = random_board(rows, cols, 2, seed);
         let g = check(&game, &start, Method::Gauss);
-        for m in [Method::Chase, Method::Poly] {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), g.is_solvable());
-            prop_assert_eq!(s.nullity, g.nullity);
-        }
+        agree(&game, &start, &g, [Method::Chase, Method::Poly])?;
     }
 }
 

@@ -5,7 +5,7 @@ use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape};
 use proptest::prelude::*;
 
 mod common;
-use common::{check, oeis, random_board};
+use common::{agree, check, oeis, random_board};
 
 /// The shared shapes and one more mask.
 fn shapes() -> Vec<Shape> {
@@ -46,13 +46,7 @@ fn agree_with_brute_force(game: &Game, start: &Board) -> Result<(), TestCaseErro
     if Method::Chase.solver().check(game).is_ok() {
         methods.push(Method::Chase);
     }
-    for m in methods {
-        let s = check(game, start, m);
-        prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
-        prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
-        prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
-    }
-    Ok(())
+    agree(game, start, &oracle, methods)
 }
 
 proptest! {

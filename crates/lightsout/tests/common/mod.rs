@@ -7,6 +7,7 @@
 
 use lightsout::gf2::BitMatrix;
 use lightsout::{solve, Board, Game, Method, Shape, Solution};
+use proptest::prelude::*;
 
 /// A `rows x cols` board of pseudo-random values below `modulus`, row-major from an
 /// xorshift64 stream seeded by `seed` (the same arguments give the same board).
@@ -78,4 +79,21 @@ pub fn check(game: &Game, start: &Board, method: Method) -> Solution {
         );
     }
     sol
+}
+
+/// Solves `start` by each of `methods` (with [`check`]) and expects `reference`'s
+/// verdict, nullity and exact number of solutions.
+pub fn agree(
+    game: &Game,
+    start: &Board,
+    reference: &Solution,
+    methods: impl IntoIterator<Item = Method>,
+) -> Result<(), TestCaseError> {
+    for m in methods {
+        let s = check(game, start, m);
+        prop_assert_eq!(s.is_solvable(), reference.is_solvable(), "{} verdict", m);
+        prop_assert_eq!(s.nullity, reference.nullity, "{} nullity", m);
+        prop_assert_eq!(&s.count, &reference.count, "{} count", m);
+    }
+    Ok(())
 }
