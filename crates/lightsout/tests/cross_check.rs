@@ -134,18 +134,11 @@ fn poly_nullity_equals_gauss_for_every_rectangle_up_to_30() {
 
 #[test]
 fn sigma_game_nullity_is_gcd_minus_one() {
-    fn gcd(a: usize, b: usize) -> usize {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
     for m in 1..=25 {
         for n in 1..=25 {
             assert_eq!(
                 sutner_nullity(m, n, false),
-                gcd(m + 1, n + 1) - 1,
+                num_integer::gcd(m + 1, n + 1) - 1,
                 "{m}x{n}"
             );
         }
