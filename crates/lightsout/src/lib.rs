@@ -36,6 +36,9 @@
 // Word-level kernels index several slices in step; ranges read better there.
 #![allow(clippy::needless_range_loop)]
 
+#[macro_use]
+mod macros;
+
 mod budget;
 mod error;
 pub mod game;

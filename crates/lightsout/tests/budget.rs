@@ -30,70 +30,98 @@ fn game(rows: usize, cols: usize, shape: Shape, boundary: Boundary, k: u8) -> Ga
     Game::new(rows, cols, Rules::new(shape, boundary, k).unwrap()).unwrap()
 }
 
-/// Solves `board` on `game` by `method` with a deadline 30 ms away and expects the
+/// A start position, made to a game's size.
+#[derive(Clone, Copy)]
+enum Start {
+    /// Every light on (two states).
+    AllOn,
+    /// [`random_board`] from this seed.
+    Random(u64),
+}
+impl Start {
+    fn board(self, game: &Game) -> Board {
+        let (rows, cols) = (game.rows(), game.cols());
+        match self {
+            Start::AllOn => Board::all_on(rows, cols),
+            Start::Random(seed) => random_board(rows, cols, game.modulus(), seed),
+        }
+    }
+}
+
+/// Solves each `(game, start)` by `method` with a deadline 30 ms away and expects the
 /// deadline's error, soon. The deadline is far enough that the check before the work
 /// passes, so the error comes from inside the method's loops.
-fn stops_in_time(game: &Game, board: &Board, method: Method) {
-    let target = game.empty_board();
-    let started = Instant::now();
-    let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
-    let r = solve_with(game, board, &target, method, &budget);
-    let took = started.elapsed();
-    assert_eq!(
-        r,
-        Err(Error::TimeLimit),
-        "{method} on {}x{}",
-        game.rows(),
-        game.cols()
-    );
-    assert!(took < STOP_BOUND, "{method} took {took:?} to stop");
-    // And the same with the flag already set: cancelled before anything is done.
-    let flag = Arc::new(AtomicBool::new(true));
-    let cancelled = Budget::unlimited().with_cancel(flag);
-    let r = solve_with(game, board, &target, method, &cancelled);
-    assert_eq!(r, Err(Error::Cancelled), "{method}");
-    let r = analyze_with(game, method, &cancelled);
-    assert_eq!(r.map(|a| a.nullity), Err(Error::Cancelled), "{method}");
+fn stops_in_time(method: Method, cases: impl IntoIterator<Item = (Game, Start)>) {
+    for (game, start) in cases {
+        let board = start.board(&game);
+        let target = game.empty_board();
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
+        let r = solve_with(&game, &board, &target, method, &budget);
+        let took = started.elapsed();
+        assert_eq!(
+            r,
+            Err(Error::TimeLimit),
+            "{method} on {}x{}",
+            game.rows(),
+            game.cols()
+        );
+        assert!(took < STOP_BOUND, "{method} took {took:?} to stop");
+        // And the same with the flag already set: cancelled before anything is done.
+        let flag = Arc::new(AtomicBool::new(true));
+        let cancelled = Budget::unlimited().with_cancel(flag);
+        let r = solve_with(&game, &board, &target, method, &cancelled);
+        assert_eq!(r, Err(Error::Cancelled), "{method}");
+        let r = analyze_with(&game, method, &cancelled);
+        assert_eq!(r.map(|a| a.nullity), Err(Error::Cancelled), "{method}");
+    }
 }
 
 #[test]
 fn brute_force_stops_at_its_deadline() {
     // 2^30 patterns (two states, 30 cells) and 3^18 (three states, 18 cells).
-    let classic = Game::classic(5, 6).unwrap();
-    stops_in_time(&classic, &Board::all_on(5, 6), Method::Brute);
     let three = game(3, 6, Shape::plus(), Boundary::Open, 3);
-    stops_in_time(&three, &random_board(3, 6, 3, 1), Method::Brute);
+    let cases = [
+        (Game::classic(5, 6).unwrap(), Start::AllOn),
+        (three, Start::Random(1)),
+    ];
+    stops_in_time(Method::Brute, cases);
 }
 
 #[test]
 fn rows_stops_at_its_deadline() {
     // 2^27 first rows (the shorter side) chased down 32 rows.
-    let g = Game::classic(32, 27).unwrap();
-    stops_in_time(&g, &Board::all_on(32, 27), Method::Rows);
+    let classic = Game::classic(32, 27).unwrap();
+    stops_in_time(Method::Rows, [(classic, Start::AllOn)]);
 }
 
 #[test]
 fn gauss_stops_at_its_deadline() {
     // The largest binary elimination (about 0.2 s) and the mod-3 and mod-6 eliminations
     // of 4,096 unknowns (tens of seconds).
-    let plane = game(141, 141, Shape::plus(), Boundary::Projective, 2);
-    stops_in_time(&plane, &random_board(141, 141, 2, 2), Method::Gauss);
-    for k in [3, 6] {
-        let g = game(64, 64, Shape::plus(), Boundary::Open, k);
-        stops_in_time(&g, &random_board(64, 64, k, 3), Method::Gauss);
-    }
+    let open = |k| game(64, 64, Shape::plus(), Boundary::Open, k);
+    let cases = [
+        (
+            game(141, 141, Shape::plus(), Boundary::Projective, 2),
+            Start::Random(2),
+        ),
+        (open(3), Start::Random(3)),
+        (open(6), Start::Random(3)),
+    ];
+    stops_in_time(Method::Gauss, cases);
 }
 
 #[test]
 fn chase_stops_at_its_deadline() {
     // Row-parallel (10,000^2: tens of seconds), the general chase on a torus with two
     // states (4,000^2, 8,000 unknowns) and with three (2,000^2, 4,000 unknowns).
-    let g = Game::classic(10_000, 10_000).unwrap();
-    stops_in_time(&g, &Board::all_on(10_000, 10_000), Method::Chase);
-    let torus = game(4000, 4000, Shape::plus(), Boundary::Torus, 2);
-    stops_in_time(&torus, &Board::all_on(4000, 4000), Method::Chase);
-    let torus3 = game(2000, 2000, Shape::plus(), Boundary::Torus, 3);
-    stops_in_time(&torus3, &random_board(2000, 2000, 3, 4), Method::Chase);
+    let torus = |n, k| game(n, n, Shape::plus(), Boundary::Torus, k);
+    let cases = [
+        (Game::classic(10_000, 10_000).unwrap(), Start::AllOn),
+        (torus(4000, 2), Start::AllOn),
+        (torus(2000, 3), Start::Random(4)),
+    ];
+    stops_in_time(Method::Chase, cases);
 }
 
 #[test]
@@ -163,20 +191,21 @@ fn a_flag_set_from_another_thread_stops_gauss_and_the_chase() {
         (
             game(64, 64, Shape::plus(), Boundary::Open, 5),
             Method::Gauss,
-            random_board(64, 64, 5, 7),
+            Start::Random(7),
         ),
         (
             Game::classic(10_000, 10_000).unwrap(),
             Method::Chase,
-            Board::all_on(10_000, 10_000),
+            Start::AllOn,
         ),
         (
             game(4000, 4000, Shape::plus(), Boundary::Torus, 2),
             Method::Chase,
-            Board::all_on(4000, 4000),
+            Start::AllOn,
         ),
     ];
-    for (g, method, board) in cases {
+    for (g, method, start) in cases {
+        let board = start.board(&g);
         let flag = Arc::new(AtomicBool::new(false));
         let setter = {
             let flag = flag.clone();
@@ -201,24 +230,11 @@ fn one_thread_or_many_give_the_same_answers() {
     let g = game(600, 600, Shape::plus(), Boundary::Torus, 2);
     let board = random_board(600, 600, 2, 9);
     let target = g.empty_board();
-    let one = solve_with(
-        &g,
-        &board,
-        &target,
-        Method::Chase,
-        &Budget::unlimited().with_threads(1),
-    );
-    let four = solve_with(
-        &g,
-        &board,
-        &target,
-        Method::Chase,
-        &Budget::unlimited().with_threads(4),
-    );
-    assert_eq!(one.unwrap(), four.unwrap());
-    let one = analyze_with(&g, Method::Chase, &Budget::unlimited().with_threads(1)).unwrap();
-    let four = analyze_with(&g, Method::Chase, &Budget::unlimited().with_threads(4)).unwrap();
-    assert_eq!(one, four);
+    let threads = |n| Budget::unlimited().with_threads(n);
+    let solved = |n| solve_with(&g, &board, &target, Method::Chase, &threads(n)).unwrap();
+    assert_eq!(solved(1), solved(4));
+    let analyzed = |n| analyze_with(&g, Method::Chase, &threads(n)).unwrap();
+    assert_eq!(analyzed(1), analyzed(4));
 }
 
 /// The method a refusal names, if any: `TooLarge`'s `instead`, or the `use method 'X'`
@@ -275,18 +291,12 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
         Shape::knight(),
         Shape::parse("00100/00000/10101/00000/00100").unwrap(),
     ];
-    let boundaries = [
-        Boundary::Open,
-        Boundary::Torus,
-        Boundary::Klein,
-        Boundary::Projective,
-    ];
     (
         0..shapes.len(),
-        0..boundaries.len(),
+        0..Boundary::ALL.len(),
         prop_oneof![Just(2u8), Just(3u8), Just(4u8), 5u8..=12],
     )
-        .prop_map(move |(s, b, k)| Rules::new(shapes[s].clone(), boundaries[b], k).unwrap())
+        .prop_map(move |(s, b, k)| Rules::new(shapes[s].clone(), Boundary::ALL[b], k).unwrap())
 }
 
 fn side() -> impl Strategy<Value = usize> {
@@ -355,22 +365,6 @@ fn first_accepting(g: &Game) -> Option<Method> {
 
 #[test]
 fn auto_picks_what_it_always_picked() {
-    let shapes = [
-        Shape::plus(),
-        Shape::plus().without_self(),
-        Shape::x(),
-        Shape::king(),
-        Shape::king().without_self(),
-        Shape::knight(),
-        Shape::parse("011/010/000").unwrap(),
-        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
-    ];
-    let boundaries = [
-        Boundary::Open,
-        Boundary::Torus,
-        Boundary::Klein,
-        Boundary::Projective,
-    ];
     let mut sizes: Vec<(usize, usize)> = Vec::new();
     for a in 1..=24 {
         for b in 1..=24 {
@@ -392,8 +386,8 @@ fn auto_picks_what_it_always_picked() {
         (100_000, 100_000),
     ]);
     let mut checked = 0;
-    for shape in &shapes {
-        for &boundary in &boundaries {
+    for shape in &common::shapes() {
+        for boundary in Boundary::ALL {
             for k in [2, 3, 6] {
                 for &(r, c) in &sizes {
                     let Ok(g) = Game::new(r, c, Rules::new(shape.clone(), boundary, k).unwrap())

@@ -6,7 +6,7 @@ use lightsout::{
 use proptest::prelude::*;
 
 mod common;
-use common::{check, oeis, random_board};
+use common::{agree, check, oeis, random_board};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -23,12 +23,7 @@ proptest! {
         let game = Game::new(rows, cols, rules).unwrap();
         let start = random_board(rows, cols, 2, seed);
         let oracle = check(&game, &start, Method::Brute);
-        for m in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), oracle.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, oracle.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &oracle.count, "{} count", m);
-        }
+        agree(&game, &start, &oracle, [Method::Rows, Method::Gauss, Method::Chase, Method::Poly])?;
     }
 
     /// Up to 20 x 20 the four non-exhaustive methods agree (rows as the second oracle).
@@ -41,12 +36,7 @@ proptest! {
         if rows.min(cols) <= 12 {
             methods.push(Method::Rows);
         }
-        for m in methods {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), reference.is_solvable(), "{} verdict", m);
-            prop_assert_eq!(s.nullity, reference.nullity, "{} nullity", m);
-            prop_assert_eq!(&s.count, &reference.count, "{} count", m);
-        }
+        agree(&game, &start, &reference, methods)?;
     }
 
     /// Random boards up to 40 x 40: gauss, chase and poly agree.
@@ -55,11 +45,7 @@ proptest! {
         let game = Game::classic(rows, cols).unwrap();
         let start = random_board(rows, cols, 2, seed);
         let g = check(&game, &start, Method::Gauss);
-        for m in [Method::Chase, Method::Poly] {
-            let s = check(&game, &start, m);
-            prop_assert_eq!(s.is_solvable(), g.is_solvable());
-            prop_assert_eq!(s.nullity, g.nullity);
-        }
+        agree(&game, &start, &g, [Method::Chase, Method::Poly])?;
     }
 }
 
@@ -148,18 +134,11 @@ fn poly_nullity_equals_gauss_for_every_rectangle_up_to_30() {
 
 #[test]
 fn sigma_game_nullity_is_gcd_minus_one() {
-    fn gcd(a: usize, b: usize) -> usize {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
     for m in 1..=25 {
         for n in 1..=25 {
             assert_eq!(
                 sutner_nullity(m, n, false),
-                gcd(m + 1, n + 1) - 1,
+                num_integer::gcd(m + 1, n + 1) - 1,
                 "{m}x{n}"
             );
         }

@@ -25,14 +25,6 @@ fn tail_and_period(game: &Game, start: Board) -> (usize, u64) {
     unreachable!()
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
 /// The period found by iterating, in the shape of [`Period`] (without the method).
 fn direct(game: &Game) -> (bool, u64, u64, bool) {
     let (rows, cols) = (game.rows(), game.cols());
@@ -43,7 +35,7 @@ fn direct(game: &Game) -> (bool, u64, u64, bool) {
         e.set(cell / cols, cell % cols, 1);
         let (tail, p) = tail_and_period(game, e);
         singular |= tail > 0;
-        order = order / gcd(order, p) * p;
+        order = num_integer::lcm(order, p);
     }
     let (tail, all_on) = tail_and_period(game, Board::all_on(rows, cols));
     (singular, order, all_on, tail == 0)
@@ -71,38 +63,36 @@ fn plus_family(self_toggle: bool, boundary: Boundary) -> Rules {
     Rules::new(shape, boundary, 2).unwrap()
 }
 
+/// The plus and sigma (no pressed cell) games with `boundary` on every board up to
+/// 8 x 8, each with the name of its rule.
+fn plus_and_sigma_up_to_8x8(boundary: Boundary) -> Vec<(Game, &'static str)> {
+    let mut games = Vec::new();
+    for (self_toggle, what) in [(true, "plus"), (false, "sigma")] {
+        let rules = plus_family(self_toggle, boundary);
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                games.push((Game::new(rows, cols, rules.clone()).unwrap(), what));
+            }
+        }
+    }
+    games
+}
+
 #[test]
 fn open_boards_up_to_8x8_agree_with_iteration() {
     let budget = Budget::unlimited();
-    for self_toggle in [true, false] {
-        let rules = plus_family(self_toggle, Boundary::Open);
-        for rows in 1..=8 {
-            for cols in 1..=8 {
-                let game = Game::new(rows, cols, rules.clone()).unwrap();
-                let what = if self_toggle { "plus" } else { "sigma" };
-                check(&game, &period(&game, &budget).unwrap(), what);
-                check(&game, &period_by_krylov(&game, &budget).unwrap(), what);
-            }
-        }
+    for (game, what) in plus_and_sigma_up_to_8x8(Boundary::Open) {
+        check(&game, &period(&game, &budget).unwrap(), what);
+        check(&game, &period_by_krylov(&game, &budget).unwrap(), what);
     }
 }
 
 #[test]
 fn tori_up_to_8x8_agree_with_iteration() {
     let budget = Budget::unlimited();
-    for self_toggle in [true, false] {
-        let rules = plus_family(self_toggle, Boundary::Torus);
-        for rows in 1..=8 {
-            for cols in 1..=8 {
-                let game = Game::new(rows, cols, rules.clone()).unwrap();
-                let what = if self_toggle {
-                    "torus plus"
-                } else {
-                    "torus sigma"
-                };
-                check(&game, &period(&game, &budget).unwrap(), what);
-            }
-        }
+    for (game, what) in plus_and_sigma_up_to_8x8(Boundary::Torus) {
+        let what = format!("torus {what}");
+        check(&game, &period(&game, &budget).unwrap(), &what);
     }
 }
 

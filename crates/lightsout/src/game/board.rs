@@ -130,16 +130,11 @@ impl Board {
         Ok(b)
     }
 
-    /// Number of rows.
-    #[inline]
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    #[inline]
-    pub fn cols(&self) -> usize {
-        self.cols
+    accessors! {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
     }
 
     /// Number of cells.

@@ -247,19 +247,9 @@ impl Shape {
 
     /// Largest `|row offset|` and `|column offset|`.
     pub fn reach(&self) -> (usize, usize) {
-        let r = self
-            .offsets
-            .iter()
-            .map(|o| o.0.unsigned_abs())
-            .max()
-            .unwrap_or(0);
-        let c = self
-            .offsets
-            .iter()
-            .map(|o| o.1.unsigned_abs())
-            .max()
-            .unwrap_or(0);
-        (r as usize, c as usize)
+        let (row_min, row_max, col_min, col_max) = self.extent();
+        let far = |min: i32, max: i32| min.unsigned_abs().max(max.unsigned_abs()) as usize;
+        (far(row_min, row_max), far(col_min, col_max))
     }
 
     /// The smallest and largest row offsets and column offsets:

@@ -309,22 +309,37 @@ fn parse_line(
             values.push(v);
         }
     };
-    if modulus > 10 {
-        numbers(line, modulus, lineno, &mut sink)?;
-    } else {
-        digits(line, modulus, lineno, &mut sink)?;
-    }
+    line_cells(line, modulus, lineno, &mut sink)?;
     Ok(values)
 }
 
-/// Calls `cell(index, value)` for each digit cell of `line`; returns the count.
-fn digits(
+/// Calls `cell(index, value)` for each cell of `line`: a digit (or `.`, and `#` with two
+/// states) per cell, or with more than 10 states whitespace-separated numbers. Returns
+/// the count.
+fn line_cells(
     line: &str,
     modulus: u8,
     lineno: usize,
     cell: &mut impl FnMut(usize, u8),
 ) -> Result<usize, ParseBoardError> {
     let mut count = 0;
+    if modulus > 10 {
+        for token in line.split_whitespace() {
+            let v = token
+                .parse::<u16>()
+                .ok()
+                .filter(|&v| v < u16::from(modulus))
+                .ok_or_else(|| ParseBoardError::BadNumber {
+                    line: lineno,
+                    cell: count + 1,
+                    token: token.to_string(),
+                    modulus,
+                })?;
+            cell(count, v as u8);
+            count += 1;
+        }
+        return Ok(count);
+    }
     for (i, &b) in line.as_bytes().iter().enumerate() {
         let v = match b {
             b' ' | b'\t' => continue,
@@ -344,32 +359,6 @@ fn digits(
             }
         };
         cell(count, v);
-        count += 1;
-    }
-    Ok(count)
-}
-
-/// Calls `cell(index, value)` for each whitespace-separated number of `line`; returns
-/// the count.
-fn numbers(
-    line: &str,
-    modulus: u8,
-    lineno: usize,
-    cell: &mut impl FnMut(usize, u8),
-) -> Result<usize, ParseBoardError> {
-    let mut count = 0;
-    for token in line.split_whitespace() {
-        let v = token
-            .parse::<u16>()
-            .ok()
-            .filter(|&v| v < u16::from(modulus))
-            .ok_or_else(|| ParseBoardError::BadNumber {
-                line: lineno,
-                cell: count + 1,
-                token: token.to_string(),
-                modulus,
-            })?;
-        cell(count, v as u8);
         count += 1;
     }
     Ok(count)
@@ -449,7 +438,7 @@ impl Cells {
             let start = self.words.len();
             self.words.resize(start + self.stride, 0);
             let row = &mut self.words[start..];
-            digits(line, modulus, lineno, &mut |c, v| {
+            line_cells(line, modulus, lineno, &mut |c, v| {
                 if c < cols {
                     row[c / WORD_BITS] |= u64::from(v) << (c % WORD_BITS);
                 }
@@ -462,11 +451,7 @@ impl Cells {
                     values.push(v);
                 }
             };
-            let count = if modulus > 10 {
-                numbers(line, modulus, lineno, &mut put)?
-            } else {
-                digits(line, modulus, lineno, &mut put)?
-            };
+            let count = line_cells(line, modulus, lineno, &mut put)?;
             // A short row is refused by the caller; keep the storage rectangular.
             values.resize(start + cols, 0);
             Ok(count)

@@ -163,16 +163,11 @@ impl BitVec {
         self.words[i / WORD_BITS] ^= 1u64 << (i % WORD_BITS);
     }
 
-    /// The packed words.
-    #[inline]
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
-    /// The packed words, mutable. Callers must keep bits past `len` zero.
-    #[inline]
-    pub fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.words
+    accessors! {
+        /// The packed words.
+        words: &[u64],
+        /// The packed words, mutable. Callers must keep bits past `len` zero.
+        words_mut: &mut [u64] = words,
     }
 
     /// `self ^= other`.

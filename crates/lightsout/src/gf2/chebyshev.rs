@@ -720,16 +720,13 @@ mod tests {
 
     #[test]
     fn sigma_game_closed_form() {
-        fn gcd(a: usize, b: usize) -> usize {
-            if b == 0 {
-                a
-            } else {
-                gcd(b, a % b)
-            }
-        }
         for m in 1..120 {
             for n in 1..=m {
-                assert_eq!(nullity(m, n, false), gcd(m + 1, n + 1) - 1, "{m} x {n}");
+                assert_eq!(
+                    nullity(m, n, false),
+                    num_integer::gcd(m + 1, n + 1) - 1,
+                    "{m} x {n}"
+                );
             }
         }
         assert_eq!(nullity(999_999, 1_000_000, false), 0);

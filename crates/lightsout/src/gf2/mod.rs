@@ -18,6 +18,7 @@ mod simd;
 
 pub(crate) use bitvec::extend_word_basis;
 pub use bitvec::{count_ones, tail_mask, words_for, xor_into, BitVec, WORD_BITS};
+pub(crate) use matrix::free_columns;
 pub use matrix::{BitMatrix, Reduced};
 /// The bit-serial polynomial algorithms the fast ones are tested against.
 #[doc(hidden)]

@@ -83,65 +83,47 @@ pub trait RowSink {
     fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()>;
 }
 
-impl RowSource for BitMatrix {
-    fn rows(&self) -> usize {
-        BitMatrix::rows(self)
-    }
-    fn cols(&self) -> usize {
-        BitMatrix::cols(self)
-    }
-    fn order(&self) -> BitOrder {
-        BitOrder::Lsb
-    }
-    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
-        BitMatrix::row(self, r)
-    }
+/// A matrix, owned or borrowed, is a source of its own rows, in [`BitOrder::Lsb`].
+macro_rules! matrix_row_source {
+    ($($matrix:ty),*) => {$(
+        impl RowSource for $matrix {
+            fn rows(&self) -> usize {
+                BitMatrix::rows(self)
+            }
+            fn cols(&self) -> usize {
+                BitMatrix::cols(self)
+            }
+            fn order(&self) -> BitOrder {
+                BitOrder::Lsb
+            }
+            fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
+                BitMatrix::row(self, r)
+            }
+        }
+    )*};
 }
+matrix_row_source!(BitMatrix, &BitMatrix);
 
-impl<S: RowSource + ?Sized> RowSource for &mut S {
-    fn rows(&self) -> usize {
-        (**self).rows()
-    }
-    fn cols(&self) -> usize {
-        (**self).cols()
-    }
-    fn order(&self) -> BitOrder {
-        (**self).order()
-    }
-    fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
-        (**self).row(r, buf)
-    }
+/// A pointer to a source is the source it points to.
+macro_rules! forward_row_source {
+    ($($pointer:ty),*) => {$(
+        impl<S: RowSource + ?Sized> RowSource for $pointer {
+            fn rows(&self) -> usize {
+                (**self).rows()
+            }
+            fn cols(&self) -> usize {
+                (**self).cols()
+            }
+            fn order(&self) -> BitOrder {
+                (**self).order()
+            }
+            fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
+                (**self).row(r, buf)
+            }
+        }
+    )*};
 }
-
-impl<S: RowSource + ?Sized> RowSource for Box<S> {
-    fn rows(&self) -> usize {
-        (**self).rows()
-    }
-    fn cols(&self) -> usize {
-        (**self).cols()
-    }
-    fn order(&self) -> BitOrder {
-        (**self).order()
-    }
-    fn row<'a>(&'a mut self, r: usize, buf: &'a mut [u64]) -> &'a [u64] {
-        (**self).row(r, buf)
-    }
-}
-
-impl RowSource for &BitMatrix {
-    fn rows(&self) -> usize {
-        BitMatrix::rows(self)
-    }
-    fn cols(&self) -> usize {
-        BitMatrix::cols(self)
-    }
-    fn order(&self) -> BitOrder {
-        BitOrder::Lsb
-    }
-    fn row<'a>(&'a mut self, r: usize, _buf: &'a mut [u64]) -> &'a [u64] {
-        BitMatrix::row(self, r)
-    }
-}
+forward_row_source!(&mut S, Box<S>);
 
 /// The board with every light on, in O(cols) memory.
 ///

@@ -817,7 +817,17 @@ mod tests {
         assert_eq!(plan.candidates(), kept.len() as u128);
     }
 
-    fn all_on_plan(n: usize, boundary: Boundary) -> (Game, SymmetricSearch, Vec<CellPermutation>) {
+    /// The all-on `n x n` plus game with `boundary`, one of its solutions and quiet
+    /// space, and the symmetric search over them.
+    struct AllOn {
+        game: Game,
+        presses: Board,
+        quiet: QuietSpace,
+        plan: SymmetricSearch,
+        sym: Vec<CellPermutation>,
+    }
+
+    fn all_on_plan(n: usize, boundary: Boundary) -> AllOn {
         let rules = Rules::new(Shape::plus(), boundary, 2).unwrap();
         let game = Game::new(n, n, rules).unwrap();
         let sol = solve(
@@ -827,41 +837,46 @@ mod tests {
             Method::Gauss,
         )
         .unwrap();
+        let presses = sol.presses.unwrap();
         let quiet = analyze(&game, Method::Gauss).unwrap().quiet;
         let sym = match boundary {
             Boundary::Torus => torus_symmetries(n),
             _ => square_symmetries(n),
         };
-        let plan = SymmetricSearch::new(&sol.presses.unwrap(), &quiet, &sym).unwrap();
-        (game, plan, sym)
+        let plan = SymmetricSearch::new(&presses, &quiet, &sym).unwrap();
+        AllOn {
+            game,
+            presses,
+            quiet,
+            plan,
+            sym,
+        }
     }
 
     #[test]
     fn pieces_cover_the_solutions_of_symmetric_boards() {
         for n in [4, 5, 9, 11, 14, 16, 17] {
-            let (_, plan, sym) = all_on_plan(n, Boundary::Open);
-            check_cover(&plan, &sym);
-            assert_eq!(plan.group_order(), 8, "n = {n}");
+            let all_on = all_on_plan(n, Boundary::Open);
+            check_cover(&all_on.plan, &all_on.sym);
+            assert_eq!(all_on.plan.group_order(), 8, "n = {n}");
         }
         for n in [3, 5, 6] {
-            let (_, plan, sym) = all_on_plan(n, Boundary::Torus);
-            check_cover(&plan, &sym);
+            let all_on = all_on_plan(n, Boundary::Torus);
+            check_cover(&all_on.plan, &all_on.sym);
         }
     }
 
     #[test]
     fn matches_the_plain_search() {
         for n in [4, 5, 9, 11, 14, 16, 17, 19] {
-            let (game, plan, _) = all_on_plan(n, Boundary::Open);
-            let quiet = analyze(&game, Method::Gauss).unwrap().quiet;
-            let sol = solve(
-                &game,
-                &Board::all_on(n, n),
-                &Board::new(n, n),
-                Method::Gauss,
-            )
-            .unwrap();
-            let plain = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default()).unwrap();
+            let AllOn {
+                game,
+                presses,
+                quiet,
+                plan,
+                ..
+            } = all_on_plan(n, Boundary::Open);
+            let plain = minimal(&presses, &quiet, &MinimalOptions::default()).unwrap();
             let sym = plan.run(&MinimalOptions::default()).unwrap();
             assert!(sym.proven && plain.proven);
             assert_eq!(sym.presses_count, plain.presses_count, "n = {n}");

@@ -9,6 +9,7 @@ use super::arith::{inverse, lazy_limit};
 use super::matrix::ZkMatrix;
 use crate::budget::{unlimited, Budget, Ticker};
 use crate::error::Error;
+use crate::gf2::free_columns;
 
 /// The reduced row echelon form of `A` (or of `[A | b]`) over GF(p).
 #[derive(Clone, Debug)]
@@ -150,12 +151,7 @@ impl FieldForm {
     /// other free columns, and the pivots' values forced by the rows.
     pub(crate) fn kernel_basis(&self) -> Vec<Vec<u8>> {
         let p = self.p as u8;
-        let mut is_pivot = vec![false; self.n];
-        for &c in &self.pivots {
-            is_pivot[c] = true;
-        }
-        (0..self.n)
-            .filter(|&f| !is_pivot[f])
+        free_columns(self.n, &self.pivots)
             .map(|f| {
                 let mut v = vec![0u8; self.n];
                 v[f] = 1;

@@ -202,22 +202,13 @@ impl ZkMatrix {
         m
     }
 
-    /// Number of rows.
-    #[inline]
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    #[inline]
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The modulus `K`.
-    #[inline]
-    pub fn modulus(&self) -> u8 {
-        self.modulus
+    accessors! {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// The modulus `K`.
+        modulus: u8,
     }
 
     /// Entry `(r, c)`.

@@ -64,18 +64,20 @@ fn log_exact(mut n: usize, p: usize) -> usize {
 fn min_generators(elements: &HashSet<Vec<u8>>, k: u8) -> usize {
     factorize(u32::from(k))
         .into_iter()
-        .map(|(p, _)| {
-            let torsion = elements
-                .iter()
-                .filter(|x| {
-                    x.iter()
-                        .all(|&v| (u32::from(v) * p).is_multiple_of(u32::from(k)))
-                })
-                .count();
-            log_exact(torsion, p as usize)
-        })
+        .map(|(p, _)| log_exact(killed_by(elements, p, k), p as usize))
         .max()
         .unwrap()
+}
+
+/// How many of `elements` (vectors mod `k`) `q` kills: `q x = 0`.
+fn killed_by(elements: &HashSet<Vec<u8>>, q: u32, k: u8) -> usize {
+    elements
+        .iter()
+        .filter(|x| {
+            x.iter()
+                .all(|&v| (u32::from(v) * q).is_multiple_of(u32::from(k)))
+        })
+        .count()
 }
 
 /// The invariant factors of a finite Z_k-module given by its elements, by counting
@@ -84,17 +86,7 @@ fn min_generators(elements: &HashSet<Vec<u8>>, k: u8) -> usize {
 fn brute_invariants(elements: &HashSet<Vec<u8>>, k: u8) -> Vec<u8> {
     let mut parts = Vec::new();
     for (p, e) in factorize(u32::from(k)) {
-        let killed = |j: u32| {
-            let q = p.pow(j);
-            let n = elements
-                .iter()
-                .filter(|x| {
-                    x.iter()
-                        .all(|&v| (u32::from(v) * q).is_multiple_of(u32::from(k)))
-                })
-                .count();
-            log_exact(n, p as usize)
-        };
+        let killed = |j: u32| log_exact(killed_by(elements, p.pow(j), k), p as usize);
         // Factors of order exactly p^j: (killed(j) - killed(j-1)) - (killed(j+1) - killed(j)).
         let logs: Vec<usize> = (0..=e + 1)
             .map(|j| if j > e { killed(e) } else { killed(j) })

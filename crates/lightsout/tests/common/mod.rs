@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use lightsout::gf2::BitMatrix;
-use lightsout::{solve, Board, Game, Method, Solution};
+use lightsout::{solve, Board, Game, Method, Shape, Solution};
+use proptest::prelude::*;
 
 /// A `rows x cols` board of pseudo-random values below `modulus`, row-major from an
 /// xorshift64 stream seeded by `seed` (the same arguments give the same board).
@@ -39,6 +40,21 @@ pub fn random_matrix(rows: usize, cols: usize, seed: u64) -> BitMatrix {
     BitMatrix::from_words(rows, cols, words)
 }
 
+/// Press shapes to try every rule with: the presets, with and without the self press,
+/// and irregular masks (lopsided, with gaps).
+pub fn shapes() -> Vec<Shape> {
+    vec![
+        Shape::plus(),
+        Shape::plus().without_self(),
+        Shape::x(),
+        Shape::king(),
+        Shape::king().without_self(),
+        Shape::knight(),
+        Shape::parse("011/010/000").unwrap(),
+        Shape::parse("00100/00000/10101/00000/00100").unwrap(),
+    ]
+}
+
 /// The terms of an OEIS sequence saved in `data/` (comma-separated, `#` comment lines).
 pub fn oeis(name: &str) -> Vec<usize> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -63,4 +79,21 @@ pub fn check(game: &Game, start: &Board, method: Method) -> Solution {
         );
     }
     sol
+}
+
+/// Solves `start` by each of `methods` (with [`check`]) and expects `reference`'s
+/// verdict, nullity and exact number of solutions.
+pub fn agree(
+    game: &Game,
+    start: &Board,
+    reference: &Solution,
+    methods: impl IntoIterator<Item = Method>,
+) -> Result<(), TestCaseError> {
+    for m in methods {
+        let s = check(game, start, m);
+        prop_assert_eq!(s.is_solvable(), reference.is_solvable(), "{} verdict", m);
+        prop_assert_eq!(s.nullity, reference.nullity, "{} nullity", m);
+        prop_assert_eq!(&s.count, &reference.count, "{} count", m);
+    }
+    Ok(())
 }

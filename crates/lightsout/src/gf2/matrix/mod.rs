@@ -112,34 +112,17 @@ impl BitMatrix {
         m
     }
 
-    /// Number of rows.
-    #[inline]
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    #[inline]
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Words per row.
-    #[inline]
-    pub fn stride(&self) -> usize {
-        self.stride
-    }
-
-    /// All packed words, row-major.
-    #[inline]
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
-    /// All packed words, mutable. Callers must keep the padding bits zero.
-    #[inline]
-    pub fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.words
+    accessors! {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+        /// Words per row.
+        stride: usize,
+        /// All packed words, row-major.
+        words: &[u64],
+        /// All packed words, mutable. Callers must keep the padding bits zero.
+        words_mut: &mut [u64] = words,
     }
 
     /// Entry `(r, c)`.
@@ -477,12 +460,7 @@ impl Reduced {
     /// A basis of the kernel of `A`: one vector per free column, with that free variable
     /// 1 and the other free variables 0.
     pub fn kernel_basis(&self) -> Vec<BitVec> {
-        let mut is_pivot = vec![false; self.unknowns];
-        for &c in &self.pivots {
-            is_pivot[c] = true;
-        }
-        (0..self.unknowns)
-            .filter(|&f| !is_pivot[f])
+        free_columns(self.unknowns, &self.pivots)
             .map(|f| {
                 let mut v = BitVec::zeros(self.unknowns);
                 v.set(f, true);
@@ -495,4 +473,13 @@ impl Reduced {
             })
             .collect()
     }
+}
+
+/// The columns `0..unknowns` not in `pivots`: the free variables of an echelon form.
+pub(crate) fn free_columns(unknowns: usize, pivots: &[usize]) -> impl Iterator<Item = usize> {
+    let mut is_pivot = vec![false; unknowns];
+    for &c in pivots {
+        is_pivot[c] = true;
+    }
+    (0..unknowns).filter(move |&f| !is_pivot[f])
 }

@@ -129,23 +129,8 @@ mod x86 {
         while i + 2 <= n {
             let x = _mm_loadu_si128(pa.add(i) as *const __m128i);
             let y = _mm_loadu_si128(pb.add(i) as *const __m128i);
-            // Word i: m0 a_i + m1 b_i; word i + 1: m0 a_(i+1) + m1 b_(i+1).
-            let a0 = _mm_xor_si128(
-                _mm_clmulepi64_si128(x, ma, 0x00),
-                _mm_clmulepi64_si128(y, ma, 0x10),
-            );
-            let a1 = _mm_xor_si128(
-                _mm_clmulepi64_si128(x, ma, 0x01),
-                _mm_clmulepi64_si128(y, ma, 0x11),
-            );
-            let b0 = _mm_xor_si128(
-                _mm_clmulepi64_si128(x, mb, 0x00),
-                _mm_clmulepi64_si128(y, mb, 0x10),
-            );
-            let b1 = _mm_xor_si128(
-                _mm_clmulepi64_si128(x, mb, 0x01),
-                _mm_clmulepi64_si128(y, mb, 0x11),
-            );
+            let (a0, a1) = row_times(ma, x, y);
+            let (b0, b1) = row_times(mb, x, y);
             let out_a = _mm_xor_si128(_mm_unpacklo_epi64(a0, a1), _mm_unpackhi_epi64(carry_a, a0));
             let out_b = _mm_xor_si128(_mm_unpacklo_epi64(b0, b1), _mm_unpackhi_epi64(carry_b, b0));
             _mm_storeu_si128(pa.add(i) as *mut __m128i, out_a);
@@ -168,6 +153,24 @@ mod x86 {
             cb = _mm_cvtsi128_si64(_mm_unpackhi_epi64(q, q)) as u64;
         }
         debug_assert!(ca == 0 && cb == 0, "matrix product overflowed its words");
+    }
+
+    /// One row `m = (m0, m1)` of the Lehmer matrix times words `i` and `i + 1` of `a`
+    /// and `b` (loaded as `x` and `y`): `(m0 a_i + m1 b_i, m0 a_(i+1) + m1 b_(i+1))`,
+    /// each a 128-bit product.
+    #[target_feature(enable = "pclmulqdq")]
+    #[inline]
+    unsafe fn row_times(m: __m128i, x: __m128i, y: __m128i) -> (__m128i, __m128i) {
+        (
+            _mm_xor_si128(
+                _mm_clmulepi64_si128(x, m, 0x00),
+                _mm_clmulepi64_si128(y, m, 0x10),
+            ),
+            _mm_xor_si128(
+                _mm_clmulepi64_si128(x, m, 0x01),
+                _mm_clmulepi64_si128(y, m, 0x11),
+            ),
+        )
     }
 
     /// Schoolbook by columns, two products per pair of 128-bit loads: with
@@ -223,36 +226,44 @@ pub(crate) fn has_pclmul() -> bool {
     }
 }
 
-/// Defines `pub(crate) fn $name(args)` that runs `$generic::<Pclmul>` inside a
-/// `pclmulqdq`-enabled function when the CPU has it, else `$generic::<Portable>`.
+/// Defines `pub(crate) fn $name(args)` that, when the CPU has `pclmulqdq`, runs
+/// `$generic::<Pclmul>` inside a function with that feature enabled, or the hand-written
+/// kernel `x86::$kernel` when one is named (`= x86::$kernel else $generic`); else
+/// `$generic::<Portable>`.
 macro_rules! dispatch {
+    ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?
+        = x86::$kernel:ident else $generic:ident) => {
+        $(#[$doc])*
+        pub(crate) fn $name($($arg: $ty),*) $(-> $ret)? {
+            dispatch!(@call x86::$kernel, $generic, $($arg),*)
+        }
+    };
     ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)? = $generic:ident) => {
         $(#[$doc])*
         pub(crate) fn $name($($arg: $ty),*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
-            if has_pclmul() {
-                #[target_feature(enable = "pclmulqdq")]
-                unsafe fn fast($($arg: $ty),*) $(-> $ret)? {
-                    $generic::<Pclmul>($($arg),*)
-                }
-                // SAFETY: the CPU supports pclmulqdq (checked just above).
-                return unsafe { fast($($arg),*) };
+            #[target_feature(enable = "pclmulqdq")]
+            unsafe fn fast($($arg: $ty),*) $(-> $ret)? {
+                $generic::<Pclmul>($($arg),*)
             }
-            $generic::<Portable>($($arg),*)
+            dispatch!(@call fast, $generic, $($arg),*)
         }
     };
+    (@call $fast:path, $generic:ident, $($arg:ident),*) => {{
+        #[cfg(target_arch = "x86_64")]
+        if has_pclmul() {
+            // SAFETY: the CPU supports pclmulqdq (checked just above).
+            return unsafe { $fast($($arg),*) };
+        }
+        $generic::<Portable>($($arg),*)
+    }};
 }
 
-/// `out = a * b` by schoolbook (product scanning); `out.len() == a.len() + b.len()`,
-/// both nonempty.
-pub(crate) fn mul_basecase(out: &mut [u64], a: &[u64], b: &[u64]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_pclmul() {
-        // SAFETY: the CPU supports pclmulqdq (checked just above).
-        unsafe { x86::mul_basecase(out, a, b) };
-        return;
-    }
-    mul_basecase_with::<Portable>(out, a, b)
+dispatch! {
+    /// `out = a * b` by schoolbook (product scanning); `out.len() == a.len() + b.len()`,
+    /// both nonempty.
+    fn mul_basecase(out: &mut [u64], a: &[u64], b: &[u64])
+        = x86::mul_basecase else mul_basecase_with
 }
 
 dispatch! {
@@ -260,17 +271,12 @@ dispatch! {
     fn addmul_word(out: &mut [u64], a: &[u64], w: u64) = addmul_word_with
 }
 
-/// `(a, b) <- (m[0] a + m[1] b, m[2] a + m[3] b)` in place, word by word (the Lehmer
-/// step of the gcd). The caller guarantees both results fit in `a.len()` words
-/// (cofactors, which grow, get a spare zero word at the top).
-pub(crate) fn apply_matrix(a: &mut [u64], b: &mut [u64], m: [u64; 4]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_pclmul() {
-        // SAFETY: the CPU supports pclmulqdq (checked just above).
-        unsafe { x86::apply_matrix(a, b, m) };
-        return;
-    }
-    apply_matrix_with::<Portable>(a, b, m)
+dispatch! {
+    /// `(a, b) <- (m[0] a + m[1] b, m[2] a + m[3] b)` in place, word by word (the Lehmer
+    /// step of the gcd). The caller guarantees both results fit in `a.len()` words
+    /// (cofactors, which grow, get a spare zero word at the top).
+    fn apply_matrix(a: &mut [u64], b: &mut [u64], m: [u64; 4])
+        = x86::apply_matrix else apply_matrix_with
 }
 
 dispatch! {

@@ -59,18 +59,19 @@ pub fn is_prime(n: &BigUint) -> bool {
     strong_lucas(n)
 }
 
+/// `v mod n` in `0..n`, for a signed small `v`.
+fn mod_signed(v: i64, n: &BigUint) -> BigUint {
+    let r = BigUint::from(v.unsigned_abs()) % n;
+    if v >= 0 || r.is_zero() {
+        r
+    } else {
+        n - r
+    }
+}
+
 /// The Jacobi symbol `(a / n)` for odd `n`, `a` given as a signed small number.
 fn jacobi(a: i64, n: &BigUint) -> i32 {
-    let mut a = if a >= 0 {
-        BigUint::from(a as u64) % n
-    } else {
-        let r = BigUint::from(a.unsigned_abs()) % n;
-        if r.is_zero() {
-            r
-        } else {
-            n - r
-        }
-    };
+    let mut a = mod_signed(a, n);
     let mut n = n.clone();
     let mut result = 1;
     let (three, four, five, eight) = (
@@ -116,20 +117,8 @@ fn strong_lucas(n: &BigUint) -> bool {
         }
         d = if d > 0 { -(d + 2) } else { -d + 2 };
     }
-    let modn = |v: i64| -> BigUint {
-        if v >= 0 {
-            BigUint::from(v as u64) % n
-        } else {
-            let r = BigUint::from(v.unsigned_abs()) % n;
-            if r.is_zero() {
-                r
-            } else {
-                n - r
-            }
-        }
-    };
-    let (p, q) = (BigUint::one(), modn((1 - d) / 4));
-    let dm = modn(d);
+    let (p, q) = (BigUint::one(), mod_signed((1 - d) / 4, n));
+    let dm = mod_signed(d, n);
     let half = |x: BigUint| -> BigUint {
         if (&x % 2u8).is_zero() {
             x >> 1
