@@ -93,7 +93,11 @@ fn check(entries: &[Entry], boundary: Boundary, recompute: usize) {
         let g = game(e.n, boundary);
         let all_on = Board::all_on(e.n, e.n);
         let off = Board::new(e.n, e.n);
-        assert!(g.is_solution(&all_on, &off, &e.pattern).unwrap(), "n = {}", e.n);
+        assert!(
+            g.is_solution(&all_on, &off, &e.pattern).unwrap(),
+            "n = {}",
+            e.n
+        );
         assert_eq!(e.pattern.count_nonzero(), e.presses, "n = {}", e.n);
         if e.n > recompute {
             continue;
