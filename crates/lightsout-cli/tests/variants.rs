@@ -231,6 +231,114 @@ fn table_over_the_torus_matches_oeis_a165738() {
     assert_eq!(d, [0, 0, 4, 0, 8, 8, 0, 0, 4, 16, 0, 16]);
 }
 
+/// Reads a `--patterns` file: each entry's header line and its rows in hex.
+fn read_patterns(text: &str) -> Vec<(String, Vec<Vec<u8>>)> {
+    let mut lines = text.lines();
+    let mut out = Vec::new();
+    while let Some(header) = lines.next() {
+        let n: usize = header.split(' ').next().unwrap().parse().unwrap();
+        let rows = (0..n)
+            .map(|_| {
+                let hex = lines.next().expect("n rows");
+                assert_eq!(hex.len(), n.div_ceil(4), "{header}");
+                (0..n)
+                    .map(|c| {
+                        let digit = hex.as_bytes()[c / 4] as char;
+                        u8::from(digit.to_digit(16).unwrap() & (8 >> (c % 4)) != 0)
+                    })
+                    .collect()
+            })
+            .collect();
+        out.push((header.to_string(), rows));
+    }
+    out
+}
+
+#[test]
+fn min_table_matches_oeis_a075464_and_its_patterns_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let patterns = dir.path().join("p.txt");
+    let run = |from: &str, max: &str| {
+        let out = lightsout()
+            .args(["min-table", "--from", from, "--max", max, "--patterns"])
+            .arg(&patterns)
+            .assert()
+            .success();
+        String::from_utf8_lossy(&out.get_output().stdout).to_string()
+    };
+    // Two runs, the second resuming where the first stopped: one table, one file.
+    let table = run("1", "5") + &run("6", "12");
+    let lines: Vec<&str> = table.lines().collect();
+    let presses: Vec<u64> = lines
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(presses, [1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72]);
+    assert_eq!(lines[3], "4 4 4 proven");
+    assert!(lines.iter().all(|l| l.ends_with(" proven")));
+    let entries = read_patterns(&std::fs::read_to_string(&patterns).unwrap());
+    assert_eq!(entries.len(), 12);
+    for ((header, rows), line) in entries.iter().zip(&lines) {
+        assert_eq!(header, line);
+        let n = rows.len();
+        let count: u64 = rows.iter().flatten().map(|&v| u64::from(v)).sum();
+        assert_eq!(count.to_string(), line.split(' ').nth(1).unwrap());
+        assert!(
+            all_off(&replay(&vec![vec![1; n]; n], rows, &PLUS, false, 2)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn min_table_on_the_torus_json_and_plan() {
+    let out = lightsout()
+        .args(["min-table", "--max", "6", "--boundary", "torus", "--json"])
+        .assert()
+        .success();
+    let v = json_lines(&out.get_output().stdout);
+    let presses: Vec<u64> = v.iter().map(|l| l["presses"].as_u64().unwrap()).collect();
+    let nullity: Vec<u64> = v.iter().map(|l| l["nullity"].as_u64().unwrap()).collect();
+    // n x n torus, all on: n = 3 presses one row; n = 5: one cell a row and column.
+    assert_eq!(presses[..3], [1, 4, 3]);
+    assert_eq!(presses[4], 5);
+    assert_eq!(nullity, [0, 0, 4, 0, 8, 8]);
+    assert!(v.iter().all(|l| l["proven"] == true));
+    // --plan: the orbit count without the search (OEIS A075463(9) = 43 orbits).
+    let out = lightsout()
+        .args(["min-table", "--from", "9", "--max", "9", "--plan"])
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stdout),
+        "9 8 43\n"
+    );
+}
+
+#[test]
+fn min_table_refuses_what_it_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let patterns = dir.path().join("p.txt");
+    let err = error_of(
+        [
+            "min-table",
+            "--max",
+            "5",
+            "--boundary",
+            "klein",
+            "--patterns",
+        ]
+        .map(std::ffi::OsString::from)
+        .into_iter()
+        .chain([patterns.clone().into_os_string()]),
+        b"",
+    );
+    assert!(err.contains("open board and the torus"), "{err}");
+    assert!(!patterns.exists(), "a refused run leaves no patterns file");
+    let err = error_of(["min-table", "--from", "9", "--max", "5"], b"");
+    assert!(err.contains("past --max"), "{err}");
+}
+
 #[test]
 fn min_above_the_exhaustive_limit_is_best_found_not_proven() {
     // The 31x31 torus has a 40-dimensional solution space.

@@ -55,21 +55,8 @@ fn entries(table: &str, patterns: &str) -> Vec<Entry> {
         assert_eq!(n, i + 1, "table line {}", i + 1);
         let pattern_header = rows.next().expect("a pattern per table line");
         assert_eq!(header(pattern_header), (n, presses, nullity, proven));
-        let mut pattern = Board::new(n, n);
-        for r in 0..n {
-            let hex = rows.next().expect("n rows");
-            assert_eq!(hex.len(), n.div_ceil(4), "n = {n} row {r}");
-            for (j, digit) in hex.chars().enumerate() {
-                let v = digit.to_digit(16).expect("hex");
-                for b in 0..4 {
-                    let c = 4 * j + b;
-                    if v & (8 >> b) != 0 {
-                        assert!(c < n, "n = {n}: a press past the row's end");
-                        pattern.set(r, c, 1);
-                    }
-                }
-            }
-        }
+        let pattern =
+            Board::from_hex_rows(&mut rows, n, n).unwrap_or_else(|e| panic!("n = {n}: {e}"));
         out.push(Entry {
             n,
             presses,

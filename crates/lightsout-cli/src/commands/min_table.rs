@@ -2,21 +2,19 @@
 //! A075464 on the open board), one line `n a(n) d proven` per n, flushed as it is found
 //! so that an interrupted run resumes with `--from`.
 //!
-//! Up to `--max-proven-nullity` the search is exhaustive, cut by the board's symmetries
-//! ([`lightsout::solve::SymmetricSearch`]); above it (or when the per-n time limit
-//! stops it) the line carries the best pattern found, marked not proven. Every pattern
-//! is replayed on the board before it is printed.
+//! The search is the library's ([`lightsout::solve::AllOnSquare`]: exhaustive up to
+//! `--max-proven-nullity`, cut by the board's symmetries, else the best pattern found,
+//! marked not proven; every pattern replayed); this module only loops over n and prints.
 
 use crate::cli::MinTableArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::solve::{square_symmetries, torus_symmetries, SymmetricSearch};
-use lightsout::{analyze, minimal, solve, Board, Boundary, Game, Method, MinimalOptions, Rules};
-use lightsout::{Minimal, Shape};
+use lightsout::solve::{AllOnMinimum, AllOnSquare};
+use lightsout::{Boundary, MinimalOptions};
 use serde::Serialize;
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One `--json` line.
 #[derive(Serialize)]
@@ -54,155 +52,82 @@ pub fn run(args: &MinTableArgs, out: &mut Out) -> Result<Exit, CliError> {
         .unwrap_or("open")
         .parse()
         .map_err(|e: lightsout::Error| CliError::input(e.to_string()))?;
-    if !matches!(boundary, Boundary::Open | Boundary::Torus) {
-        return Err(CliError::input(format!(
-            "min-table handles the open board and the torus, not the {boundary} board"
-        )));
-    }
-    let mut patterns = match &args.patterns {
-        Some(path) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
+    // Opened at the first pattern, so that a refused run leaves no file behind.
+    let mut patterns: Option<std::fs::File> = None;
+    let opts = MinimalOptions {
+        max_nullity: args.max_proven_nullity,
+        time_limit: Some(Duration::from_secs_f64(args.time_limit_per_n)),
+        threads: args.threads,
     };
     for n in args.from..=args.max {
-        let n_cells = n as usize;
-        let rules = Rules::new(Shape::plus(), boundary, 2)?;
-        let game = Game::new(n_cells, n_cells, rules)
-            .map_err(|e| CliError::input(format!("n = {n}: {e}")))?;
-        let all_on = Board::all_on(n_cells, n_cells);
-        let target = Board::new(n_cells, n_cells);
-        let started = Instant::now();
-        let Some(particular) = solve(&game, &all_on, &target, Method::Auto)?.presses else {
-            // The all-on board always has a solution on these boards (Sutner); say so if
-            // not rather than skip a line.
-            return Err(CliError::failure(format!(
-                "n = {n}: the all-on board has no solution"
-            )));
-        };
-        let quiet = analyze(&game, Method::Auto)?.quiet;
-        let d = quiet.dimension();
-        let symmetries = match boundary {
-            Boundary::Torus => torus_symmetries(n_cells),
-            _ => square_symmetries(n_cells),
-        };
-        let exhaustive = d <= args.max_proven_nullity;
-        let plan = if exhaustive {
-            Some(SymmetricSearch::new(&particular, &quiet, &symmetries)?)
-        } else {
-            None
-        };
+        let search = AllOnSquare::new(n as usize, boundary, &opts)
+            .map_err(|e| CliError::from(e).context(&format!("n = {n}")))?;
+        let d = search.nullity();
         if args.plan {
-            let (candidates, pieces) = match &plan {
-                Some(p) => (p.candidates().to_string(), p.piece_dimensions()),
-                None => ("unsearched".to_string(), Vec::new()),
-            };
-            let line = PlanLine {
-                n,
-                nullity: d,
-                candidates,
-                pieces,
-            };
+            let candidates = search
+                .candidates()
+                .map_or_else(|| "unsearched".to_string(), |c| c.to_string());
             if args.json {
-                out.json_line(&line)?;
+                out.json_line(&PlanLine {
+                    n,
+                    nullity: d,
+                    candidates: candidates.clone(),
+                    pieces: search.piece_dimensions(),
+                })?;
             } else {
-                writeln!(out.writer(), "{n} {d} {}", line.candidates)?;
+                writeln!(out.writer(), "{n} {d} {candidates}")?;
             }
             out.flush()?;
             continue;
         }
-        let opts = MinimalOptions {
-            max_nullity: args.max_proven_nullity,
-            time_limit: Some(Duration::from_secs_f64(args.time_limit_per_n)),
-            threads: args.threads,
-        };
-        let (best, candidates, pieces): (Minimal, u128, usize) = match &plan {
-            Some(p) => (p.run(&opts)?, p.candidates(), p.piece_dimensions().len()),
-            None => (minimal(&particular, &quiet, &opts)?, 0, 0),
-        };
-        if !game.is_solution(&all_on, &target, &best.presses)? {
-            return Err(CliError::failure(format!(
-                "n = {n}: the fewest-press pattern does not solve the board (a bug)"
-            )));
-        }
-        let seconds = started.elapsed().as_secs_f64();
+        let best = search.run()?;
         if args.json {
             out.json_line(&MinLine {
                 n,
-                presses: best.presses_count,
+                presses: best.minimal.presses_count,
                 nullity: d,
-                proven: best.proven,
-                candidates: candidates.to_string(),
-                pieces,
-                seconds,
+                proven: best.minimal.proven,
+                candidates: best.candidates.to_string(),
+                pieces: best.pieces,
+                seconds: best.seconds,
             })?;
         } else {
-            writeln!(
-                out.writer(),
-                "{n} {} {d} {}",
-                best.presses_count,
-                if best.proven { "proven" } else { "bound" }
-            )?;
+            writeln!(out.writer(), "{}", header(n, &best))?;
         }
         out.flush()?;
-        if let Some(file) = patterns.as_mut() {
-            write_pattern(file, n, d, &best)?;
+        if let Some(path) = &args.patterns {
+            let file = match patterns.as_mut() {
+                Some(file) => file,
+                None => patterns.insert(
+                    OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
+                ),
+            };
+            let text = format!(
+                "{}\n{}",
+                header(n, &best),
+                best.minimal.presses.to_hex_rows()
+            );
+            file.write_all(text.as_bytes())?;
+            file.flush()?;
         }
     }
     Ok(Exit::Ok)
 }
 
-/// Appends one pattern: a header line `n a(n) d proven|bound`, then the rows in hex
-/// (each row's cells as binary digits, left to right, padded with zeros to a multiple
-/// of four, four digits to a hex digit).
-fn write_pattern(
-    file: &mut std::fs::File,
-    n: u64,
-    d: usize,
-    best: &Minimal,
-) -> Result<(), CliError> {
-    let mut text = format!(
-        "{n} {} {d} {}\n",
-        best.presses_count,
-        if best.proven { "proven" } else { "bound" }
-    );
-    text.push_str(&hex_rows(&best.presses));
-    file.write_all(text.as_bytes())?;
-    file.flush()?;
-    Ok(())
-}
-
-/// The board's rows in the hex form `write_pattern` describes.
-pub fn hex_rows(b: &Board) -> String {
-    let mut s = String::new();
-    for r in 0..b.rows() {
-        for chunk in (0..b.cols()).step_by(4) {
-            let mut digit = 0u32;
-            for k in 0..4 {
-                let c = chunk + k;
-                digit = digit << 1 | u32::from(c < b.cols() && b.get(r, c) != 0);
-            }
-            s.push(char::from_digit(digit, 16).expect("a hex digit"));
-        }
-        s.push('\n');
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hex_rows_pack_four_cells_a_digit() {
-        let mut b = Board::new(2, 5);
-        b.set(0, 0, 1);
-        b.set(0, 4, 1);
-        b.set(1, 3, 1);
-        assert_eq!(hex_rows(&b), "88\n10\n");
-    }
+/// The line `n a(n) d proven|bound` (also each pattern's header in `--patterns`, which
+/// follows it with the rows in hex, [`lightsout::Board::to_hex_rows`]).
+fn header(n: u64, best: &AllOnMinimum) -> String {
+    let status = if best.minimal.proven {
+        "proven"
+    } else {
+        "bound"
+    };
+    format!(
+        "{n} {} {} {status}",
+        best.minimal.presses_count, best.nullity
+    )
 }

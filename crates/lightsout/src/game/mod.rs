@@ -2,6 +2,7 @@
 
 mod board;
 mod graph;
+mod hex;
 mod presets;
 mod random;
 mod rules;

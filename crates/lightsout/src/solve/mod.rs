@@ -9,6 +9,7 @@
 //! | `chase` | chase symbolically, solve for the unknowns left | O(m n^2 / 64 + n^3 / 64) (plus) | grid rules: open, torus, Klein |
 //! | `poly`  | chase twice, solve in GF(2)\[s\]/U_n(s) | O(m n / 64 + n^2 / 64)      | plus, sigma; open; 2 states |
 
+mod all_on;
 mod answer;
 mod brute;
 mod chase;
@@ -24,6 +25,7 @@ mod rows;
 pub mod stream;
 mod symmetric;
 
+pub use all_on::{AllOnMinimum, AllOnSquare};
 pub use answer::{
     check_solution, explain_unsolvable, solve_puzzle, Answer, Fewest, Proof, SolveOptions,
     Unsolvable, MAX_BASIS_BYTES, RANK_TEST_REASON, WITNESS_MAX_CELLS, WITNESS_MAX_EXPLICIT,

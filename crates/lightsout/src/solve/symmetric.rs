@@ -21,19 +21,19 @@
 //! holds exactly one solution of each orbit: the search examines the number of orbits,
 //! about `2^d / |G|` (OEIS A075463 counts them for the all-on square board).
 //!
-//! Each piece is then searched by [`minimal`] (small ones by a plain Gray-code walk),
+//! Each piece is then searched by [`minimal`](super::minimal) (small ones by a plain Gray-code walk),
 //! and the best pattern over the pieces is the fewest-press solution of the whole space,
 //! proven when every piece's search is.
 //!
-//! The tie-break between patterns with equally few presses is [`minimal`]'s within a
+//! The tie-break between patterns with equally few presses is [`minimal`](super::minimal)'s within a
 //! piece; across pieces the lexicographically first of the pieces' answers wins, which
 //! need not be the first over all of `S` (a symmetric image may come first).
 
-use super::{minimal, Minimal, MinimalOptions, QuietSpace};
+use super::{minimal_within, Minimal, MinimalOptions, QuietSpace};
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::game::Board;
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
 
 /// Most quiet patterns the symmetric search handles (coefficients are packed in a
 /// `u128`).
@@ -303,16 +303,27 @@ impl SymmetricSearch {
         &self.used
     }
 
-    /// Searches every piece (each with what is left of `opts.time_limit`) and returns
-    /// the best pattern; proven when every piece's search was complete.
+    /// Searches every piece and returns the best pattern; proven when every piece's
+    /// search was complete. The same as [`SymmetricSearch::run_within`] with the
+    /// options' nullity limit and a [`Budget`] made of their time limit and threads.
     ///
     /// # Errors
     ///
-    /// Those of [`minimal`], and [`Error::TimeLimit`] if the time limit passed before
-    /// any piece was searched.
+    /// As [`SymmetricSearch::run_within`].
     pub fn run(&self, opts: &MinimalOptions) -> Result<Minimal, Error> {
-        let started = Instant::now();
-        let deadline = opts.time_limit.and_then(|t| started.checked_add(t));
+        self.run_within(opts.max_nullity, &opts.budget())
+    }
+
+    /// Searches every piece (exhaustively up to `max_nullity` dimensions, as
+    /// [`minimal_within`]) until `budget` is spent, and returns the best pattern;
+    /// proven when every piece's search was complete. A deadline or cancel flag that
+    /// stops the search leaves the best found so far, not proven.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`minimal_within`]; [`Error::TimeLimit`] (or [`Error::Cancelled`]) if
+    /// the budget was spent before any piece was searched.
+    pub fn run_within(&self, max_nullity: usize, budget: &Budget) -> Result<Minimal, Error> {
         let mut best: Option<(u64, Vec<u64>)> = None;
         let mut proven = true;
         let consider = |best: &mut Option<(u64, Vec<u64>)>, weight: u64, words: Vec<u64>| {
@@ -328,19 +339,14 @@ impl SymmetricSearch {
         let mut order: Vec<&Piece> = self.pieces.iter().collect();
         order.sort_by_key(|p| p.generators.len());
         for piece in order {
+            if budget.is_spent() {
+                proven = false;
+                continue;
+            }
             if piece.generators.len() <= SMALL_PIECE {
-                if deadline.is_some_and(|d| Instant::now() > d) {
-                    proven = false;
-                    continue;
-                }
                 let (w, words) = self.walk(piece);
                 consider(&mut best, w, words);
                 continue;
-            }
-            let mut piece_opts = opts.clone();
-            if let Some(d) = deadline {
-                let left = d.saturating_duration_since(Instant::now());
-                piece_opts.time_limit = Some(left.max(Duration::from_millis(1)));
             }
             let start = self.board_at(piece.offset, true);
             let generators: Vec<Board> = piece
@@ -349,12 +355,15 @@ impl SymmetricSearch {
                 .map(|&g| self.board_at(g, false))
                 .collect();
             let quiet = QuietSpace::new(start.rows(), start.cols(), 2, generators)?;
-            let found = minimal(&start, &quiet, &piece_opts)?;
+            let found = minimal_within(&start, &quiet, max_nullity, budget)?;
             proven &= found.proven;
             consider(&mut best, found.presses_count, flat(&found.presses));
         }
-        // Every piece may have been skipped by the deadline: then there is no answer.
-        let (weight, words) = best.ok_or(Error::TimeLimit)?;
+        // Every piece may have been skipped: then there is no answer.
+        let Some((weight, words)) = best else {
+            budget.check()?;
+            return Err(Error::TimeLimit);
+        };
         Ok(Minimal {
             presses: self.board_of(&words),
             presses_count: weight,
@@ -755,7 +764,7 @@ fn orbit_pieces(group: &[Affine], generators: &[Affine], d: usize) -> Result<Vec
 mod tests {
     use super::*;
     use crate::game::{Boundary, Game, Rules, Shape};
-    use crate::solve::{analyze, solve, Method};
+    use crate::solve::{analyze, minimal, solve, Method};
 
     fn lcg(s: &mut u64) -> u64 {
         *s = s

@@ -79,6 +79,20 @@ impl Default for MinimalOptions {
     }
 }
 
+impl MinimalOptions {
+    /// The time limit (from now) and threads as a [`Budget`].
+    pub fn budget(&self) -> Budget {
+        let mut budget = Budget::unlimited();
+        if let Some(limit) = self.time_limit {
+            budget = budget.with_time_limit(limit);
+        }
+        if let Some(threads) = self.threads {
+            budget = budget.with_threads(threads);
+        }
+        budget
+    }
+}
+
 /// The result of the minimal-press search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Minimal {
@@ -113,14 +127,7 @@ pub fn minimal(
     quiet: &QuietSpace,
     opts: &MinimalOptions,
 ) -> Result<Minimal, Error> {
-    let mut budget = Budget::unlimited();
-    if let Some(limit) = opts.time_limit {
-        budget = budget.with_time_limit(limit);
-    }
-    if let Some(threads) = opts.threads {
-        budget = budget.with_threads(threads);
-    }
-    minimal_within(particular, quiet, opts.max_nullity, &budget)
+    minimal_within(particular, quiet, opts.max_nullity, &opts.budget())
 }
 
 /// Finds the solution with the fewest presses among `particular + quiet`, searching
