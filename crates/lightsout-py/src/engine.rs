@@ -3,14 +3,15 @@
 //! The rest of the crate converts between Python and the library's types and runs this
 //! module's functions on a worker thread (see `runner.rs`); nothing else calls the solver.
 //! Each function takes the [`Budget`] of its call and hands it to the library's budgeted
-//! calls (`solve_puzzle`, `analyze_with`), which check its deadline and cancel flag as
-//! they go.
+//! calls (`solve_puzzle`, `analyze_with`, `AllOnSquare::run_within`, `period`), which
+//! check its deadline and cancel flag as they go.
 
 use lightsout::game::{Preset, RandomBits, PRESETS};
+use lightsout::solve::{AllOnMinimum, AllOnSquare, Period};
 use lightsout::{
-    analyze_with, check_solution, preset, solve_puzzle, sutner_nullity, Answer, Board, Budget,
-    Error, Fewest, Game, Graph, Method, QuietSpace, Rules, RulesSpec, SolveOptions,
-    MAX_BASIS_BYTES,
+    analyze_with, check_solution, preset, solve_puzzle, sutner_nullity, Answer, Board, Boundary,
+    Budget, Error, Fewest, Game, Graph, Method, MinimalOptions, QuietSpace, Rules, RulesSpec,
+    SolveOptions, MAX_BASIS_BYTES,
 };
 use num_bigint::BigUint;
 
@@ -177,6 +178,14 @@ pub fn parse_spec(text: &str) -> Result<RulesSpec, Error> {
 /// # Errors
 /// An unknown name.
 pub fn parse_method(name: &str) -> Result<Method, Error> {
+    name.parse()
+}
+
+/// The boundary called `name` (`open`, `torus`, `klein`, `projective`).
+///
+/// # Errors
+/// An unknown name.
+pub fn parse_boundary(name: &str) -> Result<Boundary, Error> {
     name.parse()
 }
 
@@ -409,6 +418,43 @@ pub fn table(
         }
     }
     Ok(vec![out])
+}
+
+/// The fewest presses that turn off the all-on `n x n` board of the plus-shaped press
+/// (`lightsout min-table`'s search, the library's [`AllOnSquare`]): exhaustive over one
+/// solution per symmetry orbit when the nullity is at most `max_nullity` (proven), else
+/// the local search's best (not proven); the budget's deadline and cancel flag stop
+/// either with the best pattern found so far, not proven. The answer is replayed on the
+/// board by the library.
+///
+/// # Errors
+/// `n = 0` or an absurd `n`, a boundary other than open and torus, the solvers' limits,
+/// a budget spent before any pattern is found, and a pattern that fails its replay.
+pub fn fewest_presses_all_on(
+    n: usize,
+    boundary: Boundary,
+    max_nullity: usize,
+    budget: &Budget,
+) -> Result<AllOnMinimum, Error> {
+    budget.check()?;
+    // No time limit or threads of their own: the call's budget carries both.
+    let opts = MinimalOptions {
+        max_nullity,
+        time_limit: None,
+        threads: None,
+    };
+    AllOnSquare::new(n, boundary, &opts)?.run_within(budget)
+}
+
+/// The solution period of a two-state game (`lightsout period`): the order of the solve
+/// map and the eventual period of the all-on board under it, exact (the library's
+/// [`lightsout::solve::period`]).
+///
+/// # Errors
+/// More than two states, rules the library's methods do not cover at this size, a spent
+/// budget.
+pub fn period(game: &Game, budget: &Budget) -> Result<Period, Error> {
+    lightsout::solve::period(game, budget)
 }
 
 /// Sends every solution of `start -> target` to `send` (each replayed first), in the

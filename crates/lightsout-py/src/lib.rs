@@ -6,7 +6,8 @@
 //! * `runner.rs`: long calls on a worker thread, the GIL released, Ctrl-C honoured;
 //! * `convert.rs`: boards between Python and the library;
 //! * `rules.rs`: `Rules`, `Preset`, `presets()`;
-//! * `api.rs`: the functions and their result classes;
+//! * `api.rs`: the functions and their result classes (the research ones too: the
+//!   fewest presses of the all-on board, the solution period);
 //! * `errors.rs`: library errors as Python exceptions.
 
 mod api;
@@ -27,6 +28,8 @@ fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<api::Solution>()?;
     m.add_class::<api::Analysis>()?;
     m.add_class::<api::SolutionIterator>()?;
+    m.add_class::<api::AllOnMinimum>()?;
+    m.add_class::<api::Period>()?;
     m.add_function(wrap_pyfunction!(rules::presets, m)?)?;
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
     m.add_function(wrap_pyfunction!(api::analyze, m)?)?;
@@ -36,5 +39,7 @@ fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::verify, m)?)?;
     m.add_function(wrap_pyfunction!(api::apply, m)?)?;
     m.add_function(wrap_pyfunction!(api::random_board, m)?)?;
+    m.add_function(wrap_pyfunction!(api::fewest_presses_all_on, m)?)?;
+    m.add_function(wrap_pyfunction!(api::period, m)?)?;
     Ok(())
 }

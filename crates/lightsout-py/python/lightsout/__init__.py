@@ -9,7 +9,8 @@ True
 
 Functions: :func:`solve`, :func:`analyze`, :func:`nullity`, :func:`table`,
 :func:`all_solutions`, :func:`verify`, :func:`apply`, :func:`random_board`,
-:func:`presets`; rules: :class:`Rules` (variants, presets, graphs). Boards are NumPy
+:func:`presets`; research: :func:`fewest_presses_all_on` (OEIS A075464, the torus),
+:func:`period` (the solution period); rules: :class:`Rules` (variants, presets, graphs). Boards are NumPy
 arrays (any integer or boolean dtype), lists of rows, or text in the CLI's format;
 results are ``uint8`` arrays and exact Python ints. Long calls release the GIL and stop
 on Ctrl-C. Errors are :class:`LightsOutError` subclasses (bad input: also
@@ -28,7 +29,9 @@ from ._errors import (
     UnsupportedError,
 )
 from ._lightsout import (
+    AllOnMinimum,
     Analysis,
+    Period,
     Preset,
     Rules,
     Solution,
@@ -37,7 +40,9 @@ from ._lightsout import (
     all_solutions,
     analyze,
     apply,
+    fewest_presses_all_on,
     nullity,
+    period,
     presets,
     random_board,
     solve,
@@ -46,6 +51,7 @@ from ._lightsout import (
 )
 
 __all__ = [
+    "AllOnMinimum",
     "Analysis",
     "InternalError",
     "InvalidBoardError",
@@ -53,6 +59,7 @@ __all__ = [
     "InvalidSizeError",
     "LightsOutError",
     "LimitExceededError",
+    "Period",
     "Preset",
     "Rules",
     "Solution",
@@ -64,7 +71,9 @@ __all__ = [
     "all_solutions",
     "analyze",
     "apply",
+    "fewest_presses_all_on",
     "nullity",
+    "period",
     "presets",
     "random_board",
     "solve",

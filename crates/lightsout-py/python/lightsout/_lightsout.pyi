@@ -13,6 +13,8 @@ __all__ = [
     "Solution",
     "Analysis",
     "SolutionIterator",
+    "AllOnMinimum",
+    "Period",
     "presets",
     "solve",
     "analyze",
@@ -22,6 +24,8 @@ __all__ = [
     "verify",
     "apply",
     "random_board",
+    "fewest_presses_all_on",
+    "period",
 ]
 
 #: A board: a NumPy array (any integer, boolean or whole-valued float dtype, 1-D for one
@@ -151,6 +155,50 @@ class SolutionIterator(Iterator[_Board]):
     def __iter__(self) -> "SolutionIterator": ...
     def __next__(self) -> _Board: ...
 
+@final
+class AllOnMinimum:
+    """The answer of :func:`fewest_presses_all_on`."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def boundary(self) -> str: ...
+    @property
+    def presses(self) -> _Board: ...
+    @property
+    def press_count(self) -> int: ...
+    @property
+    def proven(self) -> bool: ...
+    @property
+    def nullity(self) -> int: ...
+    @property
+    def candidates(self) -> int: ...
+    @property
+    def pieces(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+@final
+class Period:
+    """The answer of :func:`period`."""
+
+    @property
+    def singular(self) -> bool: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def all_on_period(self) -> int: ...
+    @property
+    def all_on_in_core(self) -> bool: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def field_degree(self) -> Optional[int]: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+
 def solve(
     board: _BoardLike,
     target: Optional[_BoardLike] = None,
@@ -223,6 +271,25 @@ def random_board(
     rules: _RulesLike = None,
 ) -> _Board:
     """A random board (the CLI's ``lightsout random`` board for the same seed)."""
+
+def fewest_presses_all_on(
+    n: int,
+    boundary: str = "open",
+    *,
+    max_proven_nullity: int = 44,
+    time_limit: Optional[float] = 60.0,
+    threads: Optional[int] = None,
+) -> AllOnMinimum:
+    """The fewest presses that turn off the all-on ``n x n`` board (open or torus)."""
+
+def period(
+    rows: Optional[int] = None,
+    cols: Optional[int] = None,
+    rules: _RulesLike = None,
+    *,
+    time_limit: Optional[float] = None,
+) -> Period:
+    """The solution period of the ``rows x cols`` game (two states)."""
 
 def presets() -> List[Preset]:
     """Every preset, in the CLI's order."""
