@@ -15,7 +15,8 @@
 use crate::json::SolveReport;
 use crate::memory::check_memory;
 use crate::FormatError;
-use lightsout::{Board, Game, Graph};
+use lightsout::game::Graph;
+use lightsout::{Board, Game};
 use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize, Debug)]

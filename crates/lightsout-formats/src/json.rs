@@ -1,7 +1,8 @@
 //! The JSON objects the commands print (the same shapes the web API answers with).
 
-use lightsout::solve::Period;
-use lightsout::{Answer, Board, Method, RANK_TEST_REASON};
+use lightsout::research::Period;
+use lightsout::solve::UnsolvableReason;
+use lightsout::{Answer, Board, Fewest, Method};
 use num_bigint::BigUint;
 use serde::Serialize;
 
@@ -22,9 +23,12 @@ pub struct SolveReport {
     /// With --min: whether the search covered every solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proven: Option<bool>,
-    /// When unsolvable: why.
+    /// When unsolvable: why, in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// When unsolvable: why, as a stable name for programs (`witness` or `rank_test`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason_kind: Option<&'static str>,
     /// When unsolvable: a quiet pattern with an odd overlap with the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<Vec<Vec<u8>>>,
@@ -56,6 +60,7 @@ impl SolveReport {
             minimal: false,
             proven: None,
             reason: None,
+            reason_kind: None,
             witness: None,
             output: None,
         }
@@ -67,13 +72,14 @@ impl SolveReport {
         cols: usize,
         method: Method,
         nullity: usize,
-        reason: String,
+        reason: UnsolvableReason,
         witness: Option<&Board>,
     ) -> Self {
         Self {
             solvable: false,
             solutions: "0".into(),
-            reason: Some(reason),
+            reason: Some(reason.describe().to_string()),
+            reason_kind: Some(reason.name()),
             witness: witness.map(Board::to_rows),
             ..Self::solved(rows, cols, method, nullity, &BigUint::ZERO, 0)
         }
@@ -85,8 +91,8 @@ impl SolveReport {
         match (&answer.presses, &answer.unsolvable) {
             (Some(presses), _) => Self {
                 presses: Some(presses.to_rows()),
-                minimal: answer.minimal,
-                proven: answer.proven,
+                minimal: answer.is_proven_fewest(),
+                proven: answer.fewest.map(|f| f == Fewest::Proven),
                 ..Self::solved(
                     rows,
                     cols,
@@ -101,8 +107,7 @@ impl SolveReport {
                 cols,
                 answer.method,
                 answer.nullity,
-                why.as_ref()
-                    .map_or_else(|| RANK_TEST_REASON.to_string(), |u| u.reason.clone()),
+                why.as_ref().map_or(UnsolvableReason::RankTest, |u| u.reason),
                 why.as_ref().and_then(|u| u.witness.as_ref()),
             ),
         }

@@ -238,7 +238,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, FormatError> {
 }
 
 /// A byte count for messages: `512 B`, `1.5 GiB` (the library's, so both speak alike).
-pub use lightsout::human_bytes;
+pub use lightsout::error::human_bytes;
 
 #[cfg(test)]
 mod tests {

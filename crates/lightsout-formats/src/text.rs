@@ -124,7 +124,7 @@ mod tests {
             seed in any::<u64>(),
         ) {
             let values: Vec<u8> = (0..rows * cols)
-                .map(|i| ((seed.wrapping_mul(6364136223846793005).wrapping_add(i as u64 * 1442695040888963407)) >> 33) as u8 % modulus)
+                .map(|i| ((seed.wrapping_mul(6364136223846793005).wrapping_add((i as u64).wrapping_mul(1442695040888963407))) >> 33) as u8 % modulus)
                 .collect();
             let b = Board::from_values(rows, cols, modulus, &values).unwrap();
             let mut out = Vec::new();

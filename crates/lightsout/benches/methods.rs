@@ -10,7 +10,7 @@
 //! Each cell is the median of several runs of `solve` (which includes the replay check)
 //! on a random board with a fixed seed; a method is skipped where it refuses the size.
 
-use lightsout::{solve, Board, Game, Method};
+use lightsout::{solve, Board, Game, Method, SolveOptions};
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/mod.rs"]
@@ -20,12 +20,18 @@ use common::random_board;
 /// Median wall time of `runs` solves, or `None` if the method refuses the size.
 fn time_method(method: Method, board: &Board, runs: usize) -> Option<Duration> {
     let game = Game::classic(board.rows(), board.cols()).unwrap();
-    method.solver().check(&game).ok()?;
+    method.accepts(&game).ok()?;
     let target = game.empty_board();
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let t = Instant::now();
-            let s = solve(&game, board, &target, method).expect("solve");
+            let s = solve(
+                &game,
+                board,
+                &target,
+                &SolveOptions::default().with_method(method),
+            )
+            .expect("solve");
             std::hint::black_box(s);
             t.elapsed()
         })

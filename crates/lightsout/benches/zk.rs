@@ -2,7 +2,7 @@
 //! systems, prime and composite moduli.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use lightsout::zk::{solve, solve_with, ZkMatrix, ZkMethod};
+use lightsout::zk::{solve, solve_by, ZkMatrix, ZkMethod};
 use lightsout::{Boundary, Game, Rules, Shape};
 use std::hint::black_box;
 
@@ -51,7 +51,7 @@ fn dense_systems(c: &mut Criterion) {
     let a = dense(400, 3);
     let b = vec![1u8; 400];
     g.bench_function("3-howell", |bench| {
-        bench.iter(|| solve_with(black_box(&a), black_box(&b), ZkMethod::Howell).unwrap())
+        bench.iter(|| solve_by(black_box(&a), black_box(&b), ZkMethod::Howell).unwrap())
     });
     g.finish();
 }

@@ -5,7 +5,7 @@
 //! `cargo run --release --example budget_overhead -- [RUNS]` prints, per method and
 //! size, the median of RUNS (default 15) runs of each and their ratio.
 
-use lightsout::{solve, solve_with, Board, Budget, Game, Method};
+use lightsout::{solve, solve_within, Board, Budget, Game, Method, SolveOptions};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -35,10 +35,27 @@ fn main() {
             let (mut plain, mut budgeted) = (Vec::new(), Vec::new());
             for _ in 0..runs {
                 let t = Instant::now();
-                std::hint::black_box(solve(&game, &board, &target, method).unwrap());
+                std::hint::black_box(
+                    solve(
+                        &game,
+                        &board,
+                        &target,
+                        &SolveOptions::default().with_method(method),
+                    )
+                    .unwrap(),
+                );
                 plain.push(t.elapsed());
                 let t = Instant::now();
-                std::hint::black_box(solve_with(&game, &board, &target, method, &live).unwrap());
+                std::hint::black_box(
+                    solve_within(
+                        &game,
+                        &board,
+                        &target,
+                        &SolveOptions::default().with_method(method),
+                        &live,
+                    )
+                    .unwrap(),
+                );
                 budgeted.push(t.elapsed());
             }
             let (a, b) = (median(plain), median(budgeted));

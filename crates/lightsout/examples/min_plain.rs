@@ -9,7 +9,8 @@
 //! Exhaustive up to nullity 44 (2^44 candidates: about an hour at 4 x 10^9 per second),
 //! no time limit: choose the n accordingly (`lightsout min-table --plan` gives d).
 
-use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
+use lightsout::fewest::{minimal, MinimalOptions};
+use lightsout::{analyze, solve, Board, Game, Method, SolveOptions};
 use std::time::Instant;
 
 fn main() -> Result<(), lightsout::Error> {
@@ -24,7 +25,7 @@ fn main() -> Result<(), lightsout::Error> {
         let game = Game::classic(n, n)?;
         let all_on = Board::all_on(n, n);
         let off = Board::new(n, n);
-        let particular = solve(&game, &all_on, &off, Method::Auto)?
+        let particular = solve(&game, &all_on, &off, &SolveOptions::default())?
             .presses
             .expect("the all-on board is solvable");
         let quiet = analyze(&game, Method::Auto)?.quiet;

@@ -1,6 +1,7 @@
 //! The cost of one entry of the square nullity table (OEIS A159257) at a few sizes: the
-//! time per even n of `even_square_nullities` over a window of consecutive even n, and
-//! per odd n of the direct method (`nullity_square`), the work the 2n + 1 law saves.
+//! time per even n of a table's job over a window of consecutive n (the even ones, one
+//! gcd each: `NullityTable`), and per odd n of the direct method (`square_nullity`), the
+//! work the 2n + 1 law saves.
 //!
 //! ```text
 //! cargo run --release -p lightsout --example table_cost [N ...]   (default 100000 300000 1000000)
@@ -8,7 +9,8 @@
 //!
 //! One thread; medians of five runs.
 
-use lightsout::solve::even_square_nullities;
+use lightsout::research::{NullityTable, TableOptions};
+use lightsout::{Budget, GameSpec};
 use std::time::Instant;
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -36,8 +38,19 @@ fn main() {
         let even = median(
             (0..5)
                 .map(|_| {
+                    let mut table = NullityTable::new(
+                        &GameSpec::classic(),
+                        n,
+                        n + window - 1,
+                        TableOptions::default(),
+                    )
+                    .expect("a valid table");
+                    let block = table.next_block(window, 1).expect("one block");
+                    // The first job: the window's even n (the others find halves).
                     let t = Instant::now();
-                    let d = even_square_nullities(n..n + window);
+                    let d = block.jobs()[0]
+                        .run(&Budget::unlimited())
+                        .expect("no budget");
                     std::hint::black_box(d);
                     t.elapsed().as_secs_f64() * 1e3 / (window / 2) as f64
                 })
@@ -48,7 +61,7 @@ fn main() {
                 .map(|i| {
                     let m = n + 1 + 2 * i;
                     let t = Instant::now();
-                    std::hint::black_box(lightsout::nullity_square(m));
+                    std::hint::black_box(lightsout::gf2::chebyshev::square_nullity(m));
                     t.elapsed().as_secs_f64() * 1e3
                 })
                 .collect(),

@@ -15,9 +15,8 @@
 //! Each row is the median of 3 runs; "cpu" is the process's CPU time (all threads),
 //! steadier than wall time on a shared machine.
 
-use lightsout::{
-    analyze, minimal, solve, Board, Boundary, Game, Method, MinimalOptions, Rules, Shape,
-};
+use lightsout::fewest::{minimal, MinimalOptions};
+use lightsout::{analyze, solve, Board, Boundary, Game, Method, Rules, Shape, SolveOptions};
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/mod.rs"]
@@ -78,12 +77,18 @@ fn torus() {
         let target = Board::new(n, n);
         let runs = if n >= 1000 { 3 } else { 5 };
         let (wall, cpu) = median(runs, || {
-            let s = solve(&game, &start, &target, Method::Auto).unwrap();
+            let s = solve(&game, &start, &target, &SolveOptions::default()).unwrap();
             assert_eq!(s.method, Method::Chase);
         });
         if n == 100 {
             let (gw, _) = median(3, || {
-                solve(&game, &start, &target, Method::Gauss).unwrap();
+                solve(
+                    &game,
+                    &start,
+                    &target,
+                    &SolveOptions::default().with_method(Method::Gauss),
+                )
+                .unwrap();
             });
             row(
                 &format!("{n}x{n} gauss ({} unknowns)", n * n),
@@ -111,7 +116,7 @@ fn min() {
     for (n, runs) in [(62, 3), (47, 3), (39, 3)] {
         let game = Game::classic(n, n).unwrap();
         let start = Board::all_on(n, n);
-        let sol = solve(&game, &start, &Board::new(n, n), Method::Auto).unwrap();
+        let sol = solve(&game, &start, &Board::new(n, n), &SolveOptions::default()).unwrap();
         let p = sol.presses.unwrap();
         let quiet = analyze(&game, Method::Auto).unwrap().quiet;
         let d = quiet.dimension();

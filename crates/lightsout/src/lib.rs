@@ -2,33 +2,53 @@
 //!
 //! An exact solver for the Lights Out puzzle and its variants.
 //!
-//! A [`Game`] is a board size plus [`Rules`] (press shape, boundary, number of states).
-//! A position and a press pattern are both [`Board`]s. [`solve`](fn@solve) finds a press pattern
-//! that takes a start position to a target (by default, all lights off), the nullity of
-//! the game and the exact number of solutions; [`analyze`] gives the rank and a basis of
-//! the quiet patterns (presses that change nothing); [`minimal`] finds the solution with
-//! the fewest presses.
+//! A [`Game`] is a board size plus [`Rules`] (what a press does: a [`Shape`] on a
+//! [`Boundary`], or per-cell lists; and the number of states). A [`GameSpec`] describes a
+//! game the way front ends receive one (a preset, a graph, rule keys, buttons with their
+//! own pattern) and answers what follows from it: which game a board is played in, the
+//! goal, the nullity. Positions and press patterns are both [`Board`]s.
 //!
-//! Five algorithms sit behind one [`Solver`] interface, selected with [`Method`]:
-//! full enumeration, first-row enumeration, full Gaussian elimination, first-row
-//! equations, and the polynomial method (see `docs/math.md` in the repository).
+//! ## Which call answers which question
+//!
+//! | question | call | answer |
+//! |----------|------|--------|
+//! | a solution, or why there is none; how many | [`solve()`] | [`Answer`] (`presses`, `count`, `unsolvable`) |
+//! | the fewest presses (proven, or the best found) | [`solve()`] with [`SolveOptions::fewest_presses`] | [`Answer::fewest`] ([`Fewest`]) |
+//! | every solution | [`solve()`] with [`SolveOptions::with_quiet`] | [`QuietSpace::solutions`] |
+//! | rank, nullity, the quiet patterns | [`analyze`] | [`Analysis`], [`QuietSpace`] |
+//! | the nullity alone, at any size | [`GameSpec::nullity`] | `usize` |
+//! | which method runs, what it costs, before any work | [`plan`] | [`Plan`] ([`Method`], [`solve::Cost`]) |
+//! | the game of a preset, a graph, rule text | [`GameSpec`] | [`Game`], its start and goal |
+//! | why a call failed | [`Error::kind`] | [`ErrorKind`], [`Limit`], [`Error::suggested_method`] |
+//! | nullity tables, the all-on fewest presses, the period | [`research`] | |
+//! | boards too large to copy (bitmaps, streams) | [`solve::stream`], [`solve::solve_streaming`] | |
+//! | GF(2) vectors, matrices, polynomials; arithmetic mod K | [`gf2`], [`zk`] | |
+//!
+//! **The suffix rule**: a call that can run long has a `_within` twin taking a
+//! [`Budget`] (a deadline, a cancel flag, a number of threads) as its last argument:
+//! [`solve_within`], [`analyze_within`], [`GameSpec::nullity_within`]. The plain call runs
+//! unlimited.
+//!
+//! Five algorithms sit behind [`Method`]: full enumeration, first-row enumeration, full
+//! Gaussian elimination, first-row equations, and the polynomial method (see
+//! `docs/math.md` in the repository). [`Method::Auto`] picks the fastest that applies.
 //!
 //! ```
-//! use lightsout::{solve, Board, Game, Method};
+//! use lightsout::{solve, Board, Fewest, Game, SolveOptions};
 //!
 //! // Seed 000's default: the 5 x 5 board with every light on.
 //! let game = Game::classic(5, 5)?;
 //! let start = Board::all_on(5, 5);
-//! let solution = solve(&game, &start, &Board::new(5, 5), Method::Auto)?;
-//! assert!(solution.is_solvable());
-//! assert_eq!(solution.nullity, 2);          // four solutions in all
-//! let presses = solution.presses.unwrap();
-//! assert!(game.is_solution(&start, &Board::new(5, 5), &presses)?);
+//! let answer = solve(&game, &start, &game.empty_board(), &SolveOptions::default().fewest_presses())?;
+//! assert_eq!(answer.nullity, 2); // four solutions in all
+//! assert_eq!((answer.press_count(), answer.fewest), (Some(15), Some(Fewest::Proven)));
+//! let presses = answer.presses.unwrap();
+//! assert!(game.is_solution(&start, &game.empty_board(), &presses)?);
 //! # Ok::<(), lightsout::Error>(())
 //! ```
 //!
-//! The building blocks are public too: packed GF(2) vectors, matrices and polynomials in
-//! [`gf2`].
+//! Every answer is replayed on the board before it is returned; a failed replay is an
+//! [`Error::Internal`], never a wrong answer.
 
 #![warn(missing_docs)]
 // Every public fallible or panicking function says when (CI denies warnings).
@@ -40,23 +60,22 @@
 mod macros;
 
 mod budget;
-mod error;
+pub mod error;
+pub mod fewest;
 pub mod game;
 pub mod gf2;
+pub mod research;
 pub mod solve;
 #[cfg(test)]
 mod testing;
 pub mod zk;
 
 pub use budget::Budget;
-pub use error::{human_bytes, Error};
-pub use game::{preset, Board, Boundary, Game, Graph, Preset, Reach, Rules, RulesSpec, Shape};
+pub use error::{Error, ErrorKind, Limit};
+pub use game::{Board, Boundary, Game, GameSpec, Rules, Shape};
 /// The exact integers of solution counts and solvable positions (`num-bigint`'s).
 pub use num_bigint::BigUint;
 pub use solve::{
-    all_solutions, analyze, analyze_with, check_solution, estimated_work, explain_unsolvable,
-    kernel_size, minimal, minimal_within, nullity_square, plan, pow2, solve, solve_puzzle,
-    solve_with, sutner_nullity, Analysis, Answer, Cost, Fewest, Method, Minimal, MinimalOptions,
-    Planned, Proof, QuietSpace, Solution, Solutions, SolveOptions, Solver, Unsolvable,
-    MAX_BASIS_BYTES, RANK_TEST_REASON, WITNESS_MAX_CELLS, WITNESS_MAX_EXPLICIT, WITNESS_REASON,
+    analyze, analyze_within, plan, solve, solve_within, Analysis, Answer, Fewest, Method, Plan,
+    QuietSpace, SolveOptions, Unsolvable,
 };

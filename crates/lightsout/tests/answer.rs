@@ -1,16 +1,18 @@
 //! The library's answers against brute force: the quiet space (size, elements,
-//! solutions, solvable positions), the unsolvable explanation, and `solve_puzzle`'s
+//! solutions, solvable positions), the unsolvable explanation, and `solve`'s
 //! fewest presses, budget and refusals.
 
+use lightsout::game::preset;
+use lightsout::solve::{FewestSearch, UnsolvableReason};
 use lightsout::{
-    analyze, explain_unsolvable, preset, solve, solve_puzzle, Board, Boundary, Budget, Error,
-    Fewest, Game, Method, QuietSpace, Rules, Shape, SolveOptions, RANK_TEST_REASON, WITNESS_REASON,
+    analyze, solve, solve_within, Board, Boundary, Budget, Error, ErrorKind, Fewest, Game, Method,
+    QuietSpace, Rules, Shape, SolveOptions,
 };
 use num_bigint::BigUint;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
 use common::random_board;
@@ -139,7 +141,7 @@ fn solutions_are_every_solution_once_and_replay() {
         let target = game.empty_board();
         for seed in 1..4 {
             let start = random_board(game.rows(), game.cols(), game.modulus(), seed);
-            let sol = solve(&game, &start, &target, Method::Auto).unwrap();
+            let sol = solve(&game, &start, &target, &SolveOptions::default()).unwrap();
             let Some(p) = sol.presses else { continue };
             let all: Vec<Board> = quiet.solutions(p).unwrap().collect();
             assert_eq!(BigUint::from(all.len()), quiet.size());
@@ -177,10 +179,10 @@ fn foreign_boards_are_refused() {
     assert!(QuietSpace::of_game(&game, vec![corner.clone()]).is_err());
     assert!(QuietSpace::new(4, 4, 2, vec![corner]).is_ok());
     let other = preset("cube").unwrap().game();
-    assert!(lightsout::minimal(
+    assert!(lightsout::fewest::minimal(
         &other.empty_board(),
         &quiet,
-        &lightsout::MinimalOptions::default()
+        &lightsout::fewest::MinimalOptions::default()
     )
     .is_err());
 }
@@ -201,14 +203,14 @@ fn the_witness_is_quiet_and_overlaps_oddly() {
         let target = game.empty_board();
         for seed in 1..12 {
             let start = random_board(game.rows(), game.cols(), 2, seed);
-            let answer = solve_puzzle(&game, &start, &target, &SolveOptions::default()).unwrap();
+            let answer = solve(&game, &start, &target, &SolveOptions::default()).unwrap();
             if answer.is_solvable() {
                 assert!(answer.unsolvable.is_none());
                 continue;
             }
             assert_eq!(answer.count, BigUint::from(0u8));
             let why = answer.unsolvable.unwrap();
-            assert_eq!(why.reason, WITNESS_REASON);
+            assert_eq!(why.reason, UnsolvableReason::Witness);
             let w = why.witness.unwrap();
             assert!(game.effect(&w).unwrap().is_zero(), "the witness is quiet");
             let overlap: u32 = (0..game.rows())
@@ -228,40 +230,39 @@ fn without_a_witness_the_reason_is_the_rank_test() {
     let game = Game::new(2, 2, Rules::new(Shape::plus(), Boundary::Open, 3).unwrap()).unwrap();
     let mut start = game.empty_board();
     start.set(0, 0, 1);
-    let sol = solve(&game, &start, &game.empty_board(), Method::Auto).unwrap();
-    if !sol.is_solvable() {
-        let why = explain_unsolvable(
-            &game,
-            &start,
-            &game.empty_board(),
-            Method::Auto,
-            &Budget::unlimited(),
-        )
-        .unwrap();
-        assert_eq!((why.reason.as_str(), why.witness), (RANK_TEST_REASON, None));
+    let sol = solve(&game, &start, &game.empty_board(), &SolveOptions::default()).unwrap();
+    if let Some(why) = sol.unsolvable {
+        assert_eq!(
+            (why.reason, why.witness),
+            (UnsolvableReason::RankTest, None)
+        );
     }
-    // An asymmetric shape: pressing (r, c) toggles (r, c) and (r, c + 1).
-    let shape = Shape::from_offsets([(0, 0), (0, 1)]).unwrap();
+    // An asymmetric shape: pressing (r, c) toggles (r, c + 1) only, so no press reaches
+    // the first column.
+    let shape = Shape::from_offsets([(0, 1)]).unwrap();
     let game = Game::new(3, 3, Rules::new(shape, Boundary::Open, 2).unwrap()).unwrap();
     assert!(!game.rules().is_symmetric());
-    let why = explain_unsolvable(
+    let answer = solve(
         &game,
         &Board::all_on(3, 3),
         &game.empty_board(),
-        Method::Auto,
-        &Budget::unlimited(),
+        &SolveOptions::default(),
     )
     .unwrap();
-    assert_eq!((why.reason.as_str(), why.witness), (RANK_TEST_REASON, None));
+    let why = answer.unsolvable.unwrap();
+    assert_eq!(
+        (why.reason, why.witness),
+        (UnsolvableReason::RankTest, None)
+    );
     // Mismatched boards are an error, not an explanation.
-    assert!(explain_unsolvable(
+    let e = solve(
         &game,
         &Board::new(2, 2),
         &game.empty_board(),
-        Method::Auto,
-        &Budget::unlimited()
+        &SolveOptions::default(),
     )
-    .is_err());
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::SizeMismatch);
 }
 
 /// The fewest presses by trying every press pattern, ties broken as the library
@@ -278,10 +279,7 @@ fn brute_fewest(game: &Game, start: &Board, target: &Board) -> Option<Board> {
 }
 
 fn fewest_options() -> SolveOptions {
-    SolveOptions {
-        fewest: Some(Fewest::default()),
-        ..SolveOptions::default()
-    }
+    SolveOptions::default().fewest_presses()
 }
 
 #[test]
@@ -291,15 +289,15 @@ fn fewest_presses_match_brute_force() {
         let target = game.empty_board();
         for seed in 1..5 {
             let start = random_board(game.rows(), game.cols(), game.modulus(), seed);
-            let answer = solve_puzzle(&game, &start, &target, &fewest_options()).unwrap();
+            let answer = solve(&game, &start, &target, &fewest_options()).unwrap();
             let want = brute_fewest(&game, &start, &target);
             assert_eq!(answer.is_solvable(), want.is_some());
             let Some(want) = want else {
-                assert_eq!(answer.proven, None);
+                assert_eq!(answer.fewest, None);
                 continue;
             };
             let got = answer.presses.as_ref().unwrap();
-            assert!(answer.minimal && answer.proven == Some(true));
+            assert_eq!(answer.fewest, Some(Fewest::Proven));
             assert_eq!(
                 got.total(),
                 want.total(),
@@ -319,7 +317,7 @@ fn fewest_presses_match_brute_force() {
 fn classic_and_cube_answers() {
     // `lightsout solve --size 5x5 --min`: 15 presses, minimal; 4 solutions.
     let game = Game::classic(5, 5).unwrap();
-    let answer = solve_puzzle(
+    let answer = solve(
         &game,
         &Board::all_on(5, 5),
         &Board::new(5, 5),
@@ -327,8 +325,8 @@ fn classic_and_cube_answers() {
     )
     .unwrap();
     assert_eq!(
-        (answer.press_count(), answer.minimal, answer.proven),
-        (Some(15), true, Some(true))
+        (answer.press_count(), answer.fewest),
+        (Some(15), Some(Fewest::Proven))
     );
     assert_eq!(
         (answer.nullity, answer.count.clone(), answer.method),
@@ -337,11 +335,10 @@ fn classic_and_cube_answers() {
     assert!(answer.quiet.is_none());
     // `lightsout solve --preset cube --min`: 14 presses, minimal.
     let cube = preset("cube").unwrap();
-    let answer =
-        solve_puzzle(&cube.game(), &cube.start(), &cube.goal(), &fewest_options()).unwrap();
+    let answer = solve(&cube.game(), &cube.start(), &cube.goal(), &fewest_options()).unwrap();
     assert_eq!(
-        (answer.press_count(), answer.minimal, answer.proven),
-        (Some(14), true, Some(true))
+        (answer.press_count(), answer.fewest),
+        (Some(14), Some(Fewest::Proven))
     );
     assert_eq!(answer.nullity, 6);
     // The same pattern as the best of all 64 solutions, ties broken as documented.
@@ -357,46 +354,40 @@ fn classic_and_cube_answers() {
         .unwrap();
     assert_eq!(answer.presses, Some(best));
     // Without `fewest`: any solution, neither minimal nor proven.
-    let answer = solve_puzzle(
+    let answer = solve(
         &game,
         &Board::all_on(5, 5),
         &Board::new(5, 5),
         &SolveOptions::default(),
     )
     .unwrap();
-    assert_eq!((answer.minimal, answer.proven), (false, None));
+    assert_eq!(answer.fewest, None);
 }
 
 #[test]
 fn nullity_zero_is_minimal_at_once_and_quiet_on_request() {
     let game = Game::classic(3, 3).unwrap();
-    let options = SolveOptions {
-        quiet: true,
-        ..fewest_options()
-    };
+    let options = fewest_options().with_quiet();
     // A budget spent before the solution is found stops the call: nothing to give.
-    let spent = SolveOptions {
-        budget: Budget::unlimited().with_deadline(Instant::now()),
-        ..options.clone()
-    };
+    let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
     assert_eq!(
-        solve_puzzle(&game, &Board::all_on(3, 3), &Board::new(3, 3), &spent),
+        solve_within(
+            &game,
+            &Board::all_on(3, 3),
+            &Board::new(3, 3),
+            &options,
+            &spent
+        ),
         Err(Error::TimeLimit)
     );
-    let answer = solve_puzzle(&game, &Board::all_on(3, 3), &Board::new(3, 3), &options).unwrap();
-    assert_eq!(
-        (answer.nullity, answer.minimal, answer.proven),
-        (0, true, Some(true))
-    );
+    let answer = solve(&game, &Board::all_on(3, 3), &Board::new(3, 3), &options).unwrap();
+    assert_eq!((answer.nullity, answer.fewest), (0, Some(Fewest::Proven)));
     assert_eq!(answer.press_count(), Some(5));
     assert!(answer.quiet.unwrap().is_trivial());
     // With a kernel: the quiet space comes along and gives every solution.
     let game = Game::classic(4, 4).unwrap();
-    let options = SolveOptions {
-        quiet: true,
-        ..SolveOptions::default()
-    };
-    let answer = solve_puzzle(&game, &Board::all_on(4, 4), &Board::new(4, 4), &options).unwrap();
+    let options = SolveOptions::default().with_quiet();
+    let answer = solve(&game, &Board::all_on(4, 4), &Board::new(4, 4), &options).unwrap();
     let quiet = answer.quiet.unwrap();
     assert_eq!(
         quiet.solutions(answer.presses.unwrap()).unwrap().count(),
@@ -409,35 +400,21 @@ fn above_the_exhaustive_limit_best_found_or_refused() {
     let game = Game::classic(9, 9).unwrap(); // nullity 8
     let start = Board::all_on(9, 9);
     let target = Board::new(9, 9);
-    let best_found = SolveOptions {
-        fewest: Some(Fewest {
-            max_nullity: 4,
-            ..Fewest::default()
-        }),
-        ..SolveOptions::default()
-    };
-    let answer = solve_puzzle(&game, &start, &target, &best_found).unwrap();
+    let best_found = SolveOptions::default().with_fewest(FewestSearch::default().max_nullity(4));
+    let answer = solve(&game, &start, &target, &best_found).unwrap();
     assert_eq!(
-        (answer.nullity, answer.minimal, answer.proven),
-        (8, false, Some(false))
+        (answer.nullity, answer.fewest),
+        (8, Some(Fewest::BestFound))
     );
     let presses = answer.presses.unwrap();
     assert!(game.is_solution(&start, &target, &presses).unwrap());
-    let proven = solve_puzzle(&game, &start, &target, &fewest_options()).unwrap();
-    assert!(proven.minimal);
+    let proven = solve(&game, &start, &target, &fewest_options()).unwrap();
+    assert!(proven.is_proven_fewest());
     assert!(presses.total() >= proven.press_count().unwrap());
-    let required = SolveOptions {
-        fewest: Some(
-            Fewest {
-                max_nullity: 4,
-                ..Fewest::default()
-            }
-            .proven_only(),
-        ),
-        ..SolveOptions::default()
-    };
+    let required =
+        SolveOptions::default().with_fewest(FewestSearch::default().max_nullity(4).proven_only());
     assert!(matches!(
-        solve_puzzle(&game, &start, &target, &required),
+        solve(&game, &start, &target, &required),
         Err(Error::LimitExceeded(_))
     ));
 }
@@ -449,27 +426,21 @@ fn a_past_deadline_gives_the_best_found() {
     let game = Game::classic(39, 39).unwrap();
     let (start, target) = (Board::all_on(39, 39), Board::new(39, 39));
     // The search's time limit is up as soon as it starts.
-    let options = SolveOptions {
-        fewest: Some(Fewest::within(Duration::ZERO)),
-        ..SolveOptions::default()
-    };
-    let t = Instant::now();
-    let answer = solve_puzzle(&game, &start, &target, &options).unwrap();
-    assert!(t.elapsed() < Duration::from_secs(20));
+    let options =
+        SolveOptions::default().with_fewest(FewestSearch::default().within(Duration::ZERO));
+    let answer = solve(&game, &start, &target, &options).unwrap();
     assert_eq!(
-        (answer.nullity, answer.minimal, answer.proven),
-        (32, false, Some(false))
+        (answer.nullity, answer.fewest),
+        (32, Some(Fewest::BestFound))
     );
     assert!(game
         .is_solution(&start, &target, answer.presses.as_ref().unwrap())
         .unwrap());
     // Proven only: the time is up, so no answer.
-    let options = SolveOptions {
-        fewest: Some(Fewest::within(Duration::ZERO).proven_only()),
-        ..SolveOptions::default()
-    };
+    let options = SolveOptions::default()
+        .with_fewest(FewestSearch::default().within(Duration::ZERO).proven_only());
     assert_eq!(
-        solve_puzzle(&game, &start, &target, &options),
+        solve(&game, &start, &target, &options),
         Err(Error::TimeLimit)
     );
     // K states: the Gray walk stops too. Pressing (r, c) changes only (r, c + 2), so
@@ -483,16 +454,14 @@ fn a_past_deadline_gives_the_best_found() {
         start.set(r, 1, 0);
     }
     let zero = game.empty_board();
-    let options = SolveOptions {
-        fewest: Some(Fewest::within(Duration::ZERO)),
-        ..SolveOptions::default()
-    };
-    let answer = solve_puzzle(&game, &zero, &start, &options).unwrap();
+    let options =
+        SolveOptions::default().with_fewest(FewestSearch::default().within(Duration::ZERO));
+    let answer = solve(&game, &zero, &start, &options).unwrap();
     assert_eq!(
         (answer.nullity, answer.count),
         (12, BigUint::from(4u8).pow(12))
     );
-    assert_eq!(answer.proven, Some(false));
+    assert_eq!(answer.fewest, Some(Fewest::BestFound));
     assert!(game
         .is_solution(&zero, &start, answer.presses.as_ref().unwrap())
         .unwrap());
@@ -503,32 +472,13 @@ fn the_cancel_flag_stops_the_call() {
     let game = Game::classic(39, 39).unwrap();
     let (start, target) = (Board::all_on(39, 39), Board::new(39, 39));
     let flag = Arc::new(AtomicBool::new(true));
-    let options = SolveOptions {
-        budget: Budget::unlimited().with_cancel(flag.clone()),
-        ..fewest_options()
-    };
+    let cancelled = Budget::unlimited().with_cancel(flag.clone());
     assert_eq!(
-        solve_puzzle(&game, &start, &target, &options),
+        solve_within(&game, &start, &target, &fewest_options(), &cancelled),
         Err(Error::Cancelled)
     );
-    let plain = SolveOptions {
-        budget: Budget::unlimited().with_cancel(flag.clone()),
-        ..SolveOptions::default()
-    };
     assert_eq!(
-        solve_puzzle(&game, &start, &target, &plain),
-        Err(Error::Cancelled)
-    );
-    let mut one = Board::new(4, 4);
-    one.set(0, 0, 1);
-    assert_eq!(
-        explain_unsolvable(
-            &Game::classic(4, 4).unwrap(),
-            &one,
-            &Board::new(4, 4),
-            Method::Auto,
-            &options.budget
-        ),
+        solve_within(&game, &start, &target, &SolveOptions::default(), &cancelled),
         Err(Error::Cancelled)
     );
     // Set during the fewest-press search: the best found so far.
@@ -540,19 +490,13 @@ fn the_cancel_flag_stops_the_call() {
             flag.store(true, Ordering::Relaxed);
         })
     };
-    let options = SolveOptions {
-        fewest: Some(Fewest {
-            time_limit: None,
-            ..Fewest::default()
-        }),
-        budget: Budget::unlimited()
-            .with_cancel(flag.clone())
-            .with_threads(1),
-        ..SolveOptions::default()
-    };
-    let answer = solve_puzzle(&game, &start, &target, &options).unwrap();
+    let options = SolveOptions::default().with_fewest(FewestSearch::default().within(None));
+    let budget = Budget::unlimited()
+        .with_cancel(flag.clone())
+        .with_threads(1);
+    let answer = solve_within(&game, &start, &target, &options, &budget).unwrap();
     setter.join().unwrap();
-    assert_eq!((answer.minimal, answer.proven), (false, Some(false)));
+    assert_eq!(answer.fewest, Some(Fewest::BestFound));
     assert!(game
         .is_solution(&start, &target, answer.presses.as_ref().unwrap())
         .unwrap());

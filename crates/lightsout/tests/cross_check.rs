@@ -1,8 +1,6 @@
 //! Every method against the others, against brute force, and against published facts.
 
-use lightsout::{
-    analyze, nullity_square, solve, sutner_nullity, Board, Game, Method, Rules, Shape,
-};
+use lightsout::{analyze, solve, Board, Game, Method, Rules, Shape, SolveOptions};
 use proptest::prelude::*;
 
 mod common;
@@ -92,7 +90,7 @@ fn square_nullity_matches_math_md_first_30() {
     ];
     for (i, &d) in expected.iter().enumerate() {
         let n = i + 1;
-        assert_eq!(nullity_square(n), d, "n = {n}");
+        assert_eq!(lightsout::gf2::chebyshev::square_nullity(n), d, "n = {n}");
         let game = Game::classic(n, n).unwrap();
         assert_eq!(
             analyze(&game, Method::Chase).unwrap().nullity,
@@ -114,7 +112,12 @@ fn square_nullity_matches_oeis_a159257() {
     let data = oeis("oeis_A159257_square_nullity.txt");
     assert!(data.len() >= 100);
     for (i, &d) in data.iter().enumerate() {
-        assert_eq!(nullity_square(i + 1), d, "n = {}", i + 1);
+        assert_eq!(
+            lightsout::gf2::chebyshev::square_nullity(i + 1),
+            d,
+            "n = {}",
+            i + 1
+        );
     }
 }
 
@@ -124,7 +127,7 @@ fn poly_nullity_equals_gauss_for_every_rectangle_up_to_30() {
         for n in 1..=30 {
             let game = Game::classic(m, n).unwrap();
             let g = analyze(&game, Method::Chase).unwrap().nullity;
-            assert_eq!(sutner_nullity(m, n, true), g, "{m}x{n}");
+            assert_eq!(lightsout::gf2::chebyshev::nullity(m, n, true), g, "{m}x{n}");
             if m * n <= 225 {
                 assert_eq!(analyze(&game, Method::Gauss).unwrap().nullity, g, "{m}x{n}");
             }
@@ -137,7 +140,7 @@ fn sigma_game_nullity_is_gcd_minus_one() {
     for m in 1..=25 {
         for n in 1..=25 {
             assert_eq!(
-                sutner_nullity(m, n, false),
+                lightsout::gf2::chebyshev::nullity(m, n, false),
                 num_integer::gcd(m + 1, n + 1) - 1,
                 "{m}x{n}"
             );
@@ -151,7 +154,7 @@ fn every_solution_is_distinct_and_solves() {
     let start = Board::all_on(5, 5);
     let sol = check(&game, &start, Method::Poly);
     let quiet = analyze(&game, Method::Poly).unwrap().quiet;
-    let all: Vec<Board> = lightsout::all_solutions(sol.presses.unwrap(), &quiet).collect();
+    let all: Vec<Board> = quiet.solutions(sol.presses.unwrap()).unwrap().collect();
     assert_eq!(all.len(), 4);
     let distinct: std::collections::HashSet<_> = all.iter().cloned().collect();
     assert_eq!(distinct.len(), 4);
@@ -178,7 +181,13 @@ fn seed_000_two_by_two() {
 fn seed_001_three_by_three() {
     let game = Game::classic(3, 3).unwrap();
     for m in Method::CONCRETE {
-        let s = solve(&game, &Board::new(3, 3), &Board::all_on(3, 3), m).unwrap();
+        let s = solve(
+            &game,
+            &Board::new(3, 3),
+            &Board::all_on(3, 3),
+            &SolveOptions::default().with_method(m),
+        )
+        .unwrap();
         assert_eq!(s.count, 1u8.into());
         assert_eq!(s.presses.unwrap().to_string(), "101\n010\n101\n", "{m}");
     }
@@ -189,7 +198,13 @@ fn seed_001_three_by_three() {
 fn seed_001_five_by_five() {
     let game = Game::classic(5, 5).unwrap();
     for m in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
-        let s = solve(&game, &Board::new(5, 5), &Board::all_on(5, 5), m).unwrap();
+        let s = solve(
+            &game,
+            &Board::new(5, 5),
+            &Board::all_on(5, 5),
+            &SolveOptions::default().with_method(m),
+        )
+        .unwrap();
         assert_eq!(s.count, 4u8.into());
         assert_eq!(analyze(&game, m).unwrap().rank, 23);
     }
@@ -206,10 +221,14 @@ fn square_nullity_matches_elimination_up_to_300() {
             &game,
             &game.empty_board(),
             &game.empty_board(),
-            Method::Chase,
+            &SolveOptions::default().with_method(Method::Chase),
         )
         .unwrap()
         .nullity;
-        assert_eq!(nullity_square(n), by_elimination, "n = {n}");
+        assert_eq!(
+            lightsout::gf2::chebyshev::square_nullity(n),
+            by_elimination,
+            "n = {n}"
+        );
     }
 }

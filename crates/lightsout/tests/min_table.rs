@@ -8,7 +8,8 @@
 //! recomputed by the plain minimal search (not the symmetric search that made the
 //! tables), so a regression in either shows.
 
-use lightsout::{analyze, minimal, solve, Board, Boundary, Game, Method, MinimalOptions};
+use lightsout::fewest::{minimal, MinimalOptions};
+use lightsout::{analyze, solve, Board, Boundary, Game, Method, SolveOptions};
 use lightsout::{Rules, Shape};
 use std::path::Path;
 
@@ -92,7 +93,7 @@ fn check(entries: &[Entry], boundary: Boundary, recompute: usize) {
         }
         let quiet = analyze(&g, Method::Auto).unwrap().quiet;
         assert_eq!(quiet.dimension(), e.nullity, "n = {}", e.n);
-        let particular = solve(&g, &all_on, &off, Method::Auto)
+        let particular = solve(&g, &all_on, &off, &SolveOptions::default())
             .unwrap()
             .presses
             .unwrap();

@@ -7,7 +7,7 @@
 //! A^N`, the lcm of the unit boards' periods. The all-on board lies in the core exactly
 //! when its sequence has no tail.
 
-use lightsout::solve::{period, period_by_krylov, Period};
+use lightsout::research::{period, period_by_krylov, Period};
 use lightsout::{BigUint, Board, Boundary, Budget, Game, Rules, Shape};
 use std::collections::HashMap;
 

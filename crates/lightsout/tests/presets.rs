@@ -3,8 +3,9 @@
 //! there), [S] a secondary source that agrees, [C] computed when the figure was
 //! researched (independent scripts), used where no published figure could be found.
 
+use lightsout::fewest::{minimal, MinimalOptions};
 use lightsout::game::preset;
-use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
+use lightsout::{analyze, solve, Board, Game, Method, SolveOptions};
 use num_bigint::BigUint;
 
 /// Rank, nullity and the number of solvable positions (`K^rank`, exact).
@@ -29,7 +30,7 @@ fn board(rows: &str, modulus: u8) -> Board {
 fn min_presses(name: &str, start: &Board) -> (u64, Board) {
     let p = preset(name).unwrap();
     let game = p.game();
-    let sol = solve(&game, start, &p.goal(), Method::Auto).unwrap();
+    let sol = solve(&game, start, &p.goal(), &SolveOptions::default()).unwrap();
     let quiet = analyze(&game, Method::Auto).unwrap().quiet;
     let best = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default()).unwrap();
     assert!(best.proven);
@@ -97,7 +98,14 @@ fn lights_out_2000_matches_its_figures() {
     let quiet = analyze(&game, Method::Auto).unwrap().quiet;
     assert_eq!(quiet.size(), BigUint::from(27u8));
     assert_eq!(
-        lightsout::kernel_size(quiet.generators()),
+        lightsout::QuietSpace::new(
+            quiet.generators()[0].rows(),
+            quiet.generators()[0].cols(),
+            quiet.generators()[0].modulus(),
+            quiet.generators().to_vec()
+        )
+        .unwrap()
+        .size(),
         BigUint::from(27u8)
     );
     for q in [
@@ -132,7 +140,13 @@ fn lights_out_2000_matches_its_figures() {
     };
     assert_eq!(min_presses("2000", &single(2, 2, 1)).0, 17);
     assert_eq!(min_presses("2000", &single(2, 2, 2)).0, 19);
-    let corner = solve(&game, &single(0, 0, 1), &game.empty_board(), Method::Auto).unwrap();
+    let corner = solve(
+        &game,
+        &single(0, 0, 1),
+        &game.empty_board(),
+        &SolveOptions::default(),
+    )
+    .unwrap();
     assert!(!corner.is_solvable());
 }
 
@@ -147,7 +161,7 @@ fn cube_matches_its_figures_and_the_manual() {
     let quiet = analyze(&game, Method::Auto).unwrap().quiet;
     let mut weights = std::collections::BTreeMap::new();
     let zero = game.empty_board();
-    for q in lightsout::all_solutions(zero, &quiet) {
+    for q in quiet.solutions(zero).unwrap() {
         assert!(game.effect(&q).unwrap().is_zero());
         *weights.entry(q.count_nonzero()).or_insert(0) += 1;
     }
@@ -221,7 +235,7 @@ fn xl25_knight_mode_solves_every_position() {
 /// either way.
 #[test]
 fn small_tori_reach_each_cell_once() {
-    let rules = lightsout::RulesSpec::parse("boundary=torus")
+    let rules = lightsout::GameSpec::parse("boundary=torus")
         .unwrap()
         .rules()
         .unwrap();

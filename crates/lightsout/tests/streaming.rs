@@ -4,7 +4,7 @@
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::solve_streaming;
 use lightsout::solve::stream::{AllOn, BitOrder, BytesSink, MatrixSink, PackedBytes, Xor};
-use lightsout::{solve, Board, Boundary, Game, Method, Rules, Shape};
+use lightsout::{solve, Board, Boundary, Game, Method, Rules, Shape, SolveOptions};
 use proptest::prelude::*;
 
 fn bitmap(m: &BitMatrix) -> Vec<u8> {
@@ -77,7 +77,7 @@ proptest! {
         let g = game(rows, cols, self_toggle);
         let start = board(rows, cols, &start_bits);
         let target = if with_target { board(rows, cols, &target_bits) } else { Board::new(rows, cols) };
-        let expected = solve(&g, &start, &target, Method::Gauss).unwrap();
+        let expected = solve(&g, &start, &target, &SolveOptions::default().with_method(Method::Gauss)).unwrap();
 
         let (sb, tb) = (bitmap(start.bits().unwrap()), bitmap(target.bits().unwrap()));
         let mut source = Xor::new(
@@ -122,7 +122,7 @@ fn all_on_matrix_sink_solves_and_matches_oeis_nullity() {
         let g = Game::classic(n, n).unwrap();
         let mut sink = MatrixSink::new(n, n);
         let a = solve_streaming(&g, &mut AllOn::new(n, n, BitOrder::Lsb), &mut sink).unwrap();
-        assert_eq!(a.nullity, lightsout::nullity_square(n));
+        assert_eq!(a.nullity, lightsout::gf2::chebyshev::square_nullity(n));
         assert!(a.solvable, "the all-on board is always solvable");
         let presses = Board::from_bits(sink.into_matrix());
         assert!(replay_by_cells(&g, &Board::all_on(n, n), &presses).is_zero());

@@ -44,16 +44,15 @@ impl Board {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidSize`] for a size out of range or a board the allocator cannot
-    /// give (never an abort); [`Error::InvalidRules`] for a modulus below 2.
+    /// [`Error::InvalidSize`] for a size out of range, [`Error::OutOfMemory`] for a
+    /// board the allocator cannot give (never an abort); [`Error::InvalidRules`] for a
+    /// modulus below 2.
     pub fn try_new(rows: usize, cols: usize, modulus: u8) -> Result<Self, Error> {
         crate::game::check_dimensions(rows, cols)?;
         crate::game::check_modulus(modulus)?;
         // Fallible: a board too big for memory is an error, not an abort.
-        let too_big = |bytes: usize| {
-            Error::InvalidSize(format!(
-                "{rows}x{cols}: the board's {bytes} bytes could not be allocated"
-            ))
+        let too_big = |bytes: usize| Error::OutOfMemory {
+            bytes: bytes as u64,
         };
         Ok(if modulus == 2 {
             let len = rows * crate::gf2::words_for(cols);
@@ -86,6 +85,27 @@ impl Board {
     /// The all-on binary board (seed 000's default start).
     pub fn all_on(rows: usize, cols: usize) -> Self {
         Self::from_bits(BitMatrix::ones(rows, cols))
+    }
+
+    /// Every light in state 1, with `modulus` states per cell, checking the size.
+    ///
+    /// ```
+    /// use lightsout::Board;
+    /// assert_eq!(Board::try_all_on(2, 3, 3)?.to_string(), "111\n111\n");
+    /// assert_eq!(Board::try_all_on(2, 3, 2)?, Board::all_on(2, 3));
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Board::try_new`].
+    pub fn try_all_on(rows: usize, cols: usize, modulus: u8) -> Result<Self, Error> {
+        let mut board = Self::try_new(rows, cols, modulus)?;
+        match &mut board.cells {
+            Cells::Binary(bits) => bits.fill(true),
+            Cells::Modular { values, .. } => values.fill(1),
+        }
+        Ok(board)
     }
 
     /// Wraps a packed binary grid.
@@ -447,7 +467,7 @@ mod tests {
             .is_ok_and(|mode| mode.trim() == "1");
         if !always_overcommit {
             let e = Board::try_new(1 << 20, 1 << 20, 3).unwrap_err();
-            assert!(matches!(e, Error::InvalidSize(_)), "{e}");
+            assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
             assert!(e.to_string().contains("could not be allocated"), "{e}");
         }
         assert!(Board::try_new(1 << 21, 1 << 20, 2).is_err()); // over the cell limit

@@ -20,12 +20,12 @@ pub const MAX_EDGES: usize = 1 << 26;
 ///
 /// ```
 /// use lightsout::game::Graph;
-/// use lightsout::{solve, Board, Method};
+/// use lightsout::{solve, Board, Method, SolveOptions};
 /// // A path of three nodes 0 - 1 - 2: pressing the middle one changes all three.
 /// let game = Graph::new(3).edges([(0, 1), (1, 2)]).game(2)?;
 /// assert_eq!((game.rows(), game.cols()), (1, 3));
 /// let start = Board::all_on(1, 3);
-/// let sol = solve(&game, &start, &game.empty_board(), Method::Auto)?;
+/// let sol = solve(&game, &start, &game.empty_board(), &SolveOptions::default())?;
 /// assert_eq!(sol.presses.unwrap().to_string(), "010\n");
 /// # Ok::<(), lightsout::Error>(())
 /// ```
@@ -136,6 +136,11 @@ impl Graph {
         Rules::explicit(self.press_lists()?, modulus)
     }
 
+    /// The board's size: `1 x N`, or the layout.
+    pub fn size(&self) -> (usize, usize) {
+        self.layout.unwrap_or((1, self.nodes))
+    }
+
     /// The game: a `1 x N` board (or the layout), a light per node.
     ///
     /// # Errors
@@ -143,20 +148,19 @@ impl Graph {
     /// [`Error::InvalidRules`] for a layout whose `rows * cols` is not the number of
     /// nodes, and those of [`Graph::rules`].
     pub fn game(&self, modulus: u8) -> Result<Game, Error> {
-        let (rows, cols) = match self.layout {
-            Some((r, c)) => {
-                if r.checked_mul(c) != Some(self.nodes) {
-                    return Err(Error::invalid_rules(format!(
-                        "layout {r}x{c} has {} cells, but the graph has {} nodes",
-                        r.saturating_mul(c),
-                        self.nodes
-                    )));
-                }
-                (r, c)
-            }
-            None => (1, self.nodes),
-        };
-        let rules = self.rules(modulus)?;
+        self.game_with(self.rules(modulus)?)
+    }
+
+    /// The game of this graph's board with `rules` (this graph's, perhaps changed).
+    pub(crate) fn game_with(&self, rules: Rules) -> Result<Game, Error> {
+        let (rows, cols) = self.size();
+        if rows.checked_mul(cols) != Some(self.nodes) {
+            return Err(Error::invalid_rules(format!(
+                "layout {rows}x{cols} has {} cells, but the graph has {} nodes",
+                rows.saturating_mul(cols),
+                self.nodes
+            )));
+        }
         Game::new(rows, cols, rules)
     }
 }

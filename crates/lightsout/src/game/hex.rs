@@ -130,7 +130,7 @@ mod tests {
         }
         assert!(matches!(
             Board::from_hex_rows(&mut "".lines(), 0, 4),
-            Err(Error::InvalidSize(_))
+            Err(Error::InvalidSize { .. })
         ));
     }
 }

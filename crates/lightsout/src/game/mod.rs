@@ -13,8 +13,8 @@ pub use board::Board;
 pub use graph::{Graph, MAX_EDGES, MAX_NODES};
 pub use presets::{preset, Face, Net, Preset, PRESETS};
 pub use random::RandomBits;
-pub use rules::{Boundary, Reach, Rules, Shape};
-pub use spec::RulesSpec;
+pub use rules::{Boundary, PlusFamily, Reach, Rules, Shape};
+pub use spec::{GameSpec, MAX_OVERRIDE_CELLS, MAX_OVERRIDE_ENTRIES, NULLITY_MAX_SIDE};
 pub use text::ParseBoardError;
 
 use crate::error::Error;
@@ -26,16 +26,9 @@ pub const MAX_CELLS: u64 = 1 << 40;
 
 /// Errors unless `1 <= rows, cols` and `rows * cols <= MAX_CELLS`.
 pub(crate) fn check_dimensions(rows: usize, cols: usize) -> Result<(), Error> {
-    if rows == 0 || cols == 0 {
-        return Err(Error::InvalidSize(format!(
-            "{rows}x{cols}: a board needs at least one row and one column"
-        )));
-    }
     match (rows as u64).checked_mul(cols as u64) {
-        Some(n) if n <= MAX_CELLS => Ok(()),
-        _ => Err(Error::InvalidSize(format!(
-            "{rows}x{cols} has more than {MAX_CELLS} cells, the library's limit"
-        ))),
+        Some(n) if (1..=MAX_CELLS).contains(&n) => Ok(()),
+        _ => Err(Error::invalid_size(rows, cols)),
     }
 }
 
@@ -494,8 +487,8 @@ impl Game {
     /// bound the size first.
     pub fn toggle_matrix(&self) -> Result<BitMatrix, Error> {
         if self.modulus() != 2 {
-            return Err(Error::Unsupported(
-                "the GF(2) toggle matrix needs two states per light".into(),
+            return Err(Error::unsupported(
+                "the GF(2) toggle matrix needs two states per light",
             ));
         }
         let n = self.cells();

@@ -132,11 +132,11 @@ impl Game {
     /// pattern ([`Board::random`] with `seed`), so the press pattern's inverse solves it.
     ///
     /// ```
-    /// use lightsout::{solve, Game, Method};
+    /// use lightsout::{solve, Game, SolveOptions};
     /// let game = Game::classic(4, 4)?; // 4 x 4: not every position is solvable
     /// let goal = game.empty_board();
     /// let start = game.random_solvable(&goal, 9)?;
-    /// assert!(solve(&game, &start, &goal, Method::Auto)?.is_solvable());
+    /// assert!(solve(&game, &start, &goal, &SolveOptions::default())?.is_solvable());
     /// # Ok::<(), lightsout::Error>(())
     /// ```
     ///

@@ -436,27 +436,28 @@ impl Rules {
         *self == Self::classic()
     }
 
-    /// For the plus shape with (`Some(true)`) or without (`Some(false)`, the sigma game)
-    /// the pressed cell itself, on an open two-state board: the family the light chase
-    /// on packed rows and the polynomial method handle. `None` for any other rules.
+    /// The plus rules with or without the pressed cell (the classic and the sigma game) on
+    /// an open two-state board: the family the light chase on packed rows and the
+    /// polynomial method handle. `None` for any other rules.
     ///
     /// ```
+    /// use lightsout::game::PlusFamily;
     /// use lightsout::{Boundary, Rules, Shape};
-    /// assert_eq!(Rules::classic().plus_family(), Some(true));
+    /// assert_eq!(Rules::classic().plus_family(), Some(PlusFamily::Classic));
     /// let sigma = Rules::new(Shape::plus().without_self(), Boundary::Open, 2).unwrap();
-    /// assert_eq!(sigma.plus_family(), Some(false));
+    /// assert_eq!(sigma.plus_family(), Some(PlusFamily::Sigma));
     /// let torus = Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap();
     /// assert_eq!(torus.plus_family(), None);
     /// ```
-    pub fn plus_family(&self) -> Option<bool> {
+    pub fn plus_family(&self) -> Option<PlusFamily> {
         let (shape, boundary) = self.shape()?;
         if boundary != Boundary::Open || self.modulus != 2 {
             return None;
         }
         if *shape == Shape::plus() {
-            Some(true)
+            Some(PlusFamily::Classic)
         } else if *shape == Shape::plus().without_self() {
-            Some(false)
+            Some(PlusFamily::Sigma)
         } else {
             None
         }
@@ -533,5 +534,22 @@ impl Rules {
             }
             Reach::Explicit(_) => format!("per-cell rules, mod {}", self.modulus),
         }
+    }
+}
+
+/// The plus rules on an open two-state board, with or without the pressed cell
+/// ([`Rules::plus_family`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlusFamily {
+    /// A press toggles its light and the four orthogonal neighbours (the classic game).
+    Classic,
+    /// A press toggles the four neighbours only (the sigma game).
+    Sigma,
+}
+
+impl PlusFamily {
+    /// True for the classic game: a press toggles its own light.
+    pub fn self_toggle(self) -> bool {
+        self == PlusFamily::Classic
     }
 }

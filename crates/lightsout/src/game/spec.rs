@@ -1,38 +1,66 @@
-//! Rules described by plain strings, the way front ends receive them (command-line flags,
-//! query strings, JSON fields): one parser for all of them, no serde needed.
+//! One description of a game, the way front ends receive it (command-line flags, query
+//! strings, JSON fields, Python keywords): a preset, a graph, or a press shape on a
+//! boundary; the number of states; and buttons with a pattern of their own. The engine
+//! answers everything that follows from it, so no front end keeps a copy: which game a
+//! board is played in (a preset's fixed size), where it starts, its goal, the nullity.
 
+use super::graph::Graph;
 use super::presets::{preset, Preset};
-use super::{Boundary, Game, Rules, Shape};
-use crate::error::Error;
+use super::{Board, Boundary, Game, Reach, Rules, Shape};
+use crate::budget::Budget;
+use crate::error::{Error, Limit};
+use crate::gf2::chebyshev;
+use crate::solve::{analyze_within, Method};
 
-/// A description of the rules: either a preset name, or a boundary, a shape, the
-/// sigma-game switch and a number of states. Unset fields take the classic defaults
-/// (open, plus, self-toggle on, 2 states).
+/// Boards with buttons of their own pattern ([`GameSpec::overrides`]) have at most this
+/// many cells (100 x 100): their rules become one list per cell, solved by elimination.
+pub const MAX_OVERRIDE_CELLS: usize = 10_000;
+
+/// Most cells in all the press lists of a game with overrides (the given patterns and
+/// the base rules' lists of the other buttons together).
+pub const MAX_OVERRIDE_ENTRIES: usize = 1 << 20;
+
+/// Largest shorter side whose nullity [`GameSpec::nullity`] computes from polynomials
+/// alone (plus and sigma rules on an open two-state board, at any longer side):
+/// polynomials of degree 10^8 take about a minute (10^7: 2 s).
+pub const NULLITY_MAX_SIDE: usize = 100_000_000;
+
+/// A description of a game: a preset, a graph, or a press shape on a boundary (with the
+/// sigma switch); a number of states; buttons with a pattern of their own. Unset fields
+/// take the classic defaults (open, plus, self-toggle on, 2 states).
 ///
-/// Build one field by field, with [`RulesSpec::set`] (keys `preset`, `boundary`,
-/// `shape`, `no_self`, `mod`), or from a string such as `boundary=torus,shape=king,mod=3`
-/// with [`RulesSpec::parse`]; then [`RulesSpec::rules`] or [`RulesSpec::game`] check it
-/// and build the rules.
+/// Build one field by field with [`GameSpec::set`] (keys `preset`, `boundary`, `shape`,
+/// `no_self`, `mod`), from a string such as `boundary=torus,shape=king,mod=3` with
+/// [`GameSpec::parse`], or with the builders ([`GameSpec::graph`],
+/// [`GameSpec::with_override`]); then [`GameSpec::game`] checks it and builds the game.
 ///
 /// ```
-/// use lightsout::game::RulesSpec;
-/// use lightsout::{Boundary, Shape};
-/// let spec = RulesSpec::parse("boundary=torus, shape=king, mod=3")?;
+/// use lightsout::{Board, Boundary, GameSpec, Shape};
+/// let spec = GameSpec::parse("boundary=torus, shape=king, mod=3")?;
 /// let game = spec.game(Some((4, 5)))?;
 /// assert_eq!(game.rules().shape(), Some((&Shape::king(), Boundary::Torus)));
 /// assert_eq!(game.modulus(), 3);
 ///
-/// let cube = RulesSpec::parse("preset=cube")?.game(None)?;
-/// assert_eq!(cube.cells(), 54);
+/// // A preset fixes its board and its goal.
+/// let merlin = GameSpec::parse("preset=merlin")?;
+/// assert_eq!(merlin.fixed_size(), Some((3, 3)));
+/// let game = merlin.game(None)?;
+/// assert_eq!(merlin.goal(&game)?.to_string(), "111\n101\n111\n");
+/// assert!(merlin.game(Some((5, 5))).is_err());
 ///
-/// assert!(RulesSpec::parse("mod=256").is_err());
-/// assert!(RulesSpec::parse("preset=cube,mod=3")?.rules().is_err());
+/// assert!(GameSpec::parse("mod=256").is_err());
+/// assert!(GameSpec::parse("preset=cube,mod=3")?.rules().is_err());
 /// # Ok::<(), lightsout::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RulesSpec {
-    /// A preset (see [`crate::game::PRESETS`]); excludes the other fields.
+#[non_exhaustive]
+pub struct GameSpec {
+    /// A preset (see [`crate::game::PRESETS`]): its board, rules, start and goal.
+    /// Excludes every other field but `overrides`.
     pub preset: Option<&'static Preset>,
+    /// A graph, one light per node. Excludes `preset`, `boundary` and `shape`; takes
+    /// `no_self` and `mod`.
+    pub graph: Option<Graph>,
     /// How the edges are glued (default open).
     pub boundary: Option<Boundary>,
     /// What a press reaches (default plus), before `no_self` is applied.
@@ -41,9 +69,50 @@ pub struct RulesSpec {
     pub no_self: bool,
     /// Number of states per light, 2 to 255 (default 2).
     pub modulus: Option<u8>,
+    /// Buttons with a pattern of their own: `(button, the cells its press changes)`,
+    /// row-major indices; every other button as the rules above say. That is how the
+    /// Lights Out variants of other games are played (at most [`MAX_OVERRIDE_CELLS`]
+    /// cells).
+    pub overrides: Vec<(u32, Vec<u32>)>,
 }
 
-impl RulesSpec {
+impl GameSpec {
+    /// The classic game: plus shape, open board, two states.
+    pub fn classic() -> Self {
+        Self::default()
+    }
+
+    /// The game of a preset.
+    pub fn of_preset(preset: &'static Preset) -> Self {
+        Self {
+            preset: Some(preset),
+            ..Self::default()
+        }
+    }
+
+    /// A game on `graph` (with [`GameSpec::set`] still taking `no_self` and `mod`).
+    ///
+    /// ```
+    /// use lightsout::game::Graph;
+    /// use lightsout::GameSpec;
+    /// let spec = GameSpec::graph(Graph::new(3).edges([(0, 1), (1, 2)]));
+    /// assert_eq!(spec.fixed_size(), Some((1, 3)));
+    /// assert_eq!(spec.game(None)?.cells(), 3);
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn graph(graph: Graph) -> Self {
+        Self {
+            graph: Some(graph),
+            ..Self::default()
+        }
+    }
+
+    /// The same description with button `button` given its own pattern `cells`.
+    pub fn with_override(mut self, button: u32, cells: Vec<u32>) -> Self {
+        self.overrides.push((button, cells));
+        self
+    }
+
     /// Sets one field from text: `preset`, `boundary`, `shape`, `no_self` (also
     /// `no-self`; `true`/`false`/`1`/`0`, or empty for true) or `mod` (also `modulus`).
     /// The value is parsed here, so a bad one is refused at once.
@@ -70,7 +139,7 @@ impl RulesSpec {
                 }
             }
             "mod" | "modulus" => {
-                let k: u32 = value.parse().map_err(|_| {
+                let k: u64 = value.parse().map_err(|_| {
                     Error::invalid_rules(format!("mod={value}: expected a number from 2 to 255"))
                 })?;
                 self.modulus = Some(check_modulus(k)?);
@@ -92,7 +161,7 @@ impl RulesSpec {
     ///
     /// # Errors
     ///
-    /// As [`RulesSpec::set`], for the first bad pair.
+    /// As [`GameSpec::set`], for the first bad pair.
     pub fn parse(text: &str) -> Result<Self, Error> {
         let mut spec = Self::default();
         for part in text.split([',', '&']).filter(|p| !p.trim().is_empty()) {
@@ -102,32 +171,37 @@ impl RulesSpec {
         Ok(spec)
     }
 
-    /// The preset, if one is named.
-    pub fn preset(&self) -> Option<&'static Preset> {
-        self.preset
+    /// True when no field is set: the classic game.
+    pub fn is_classic(&self) -> bool {
+        *self == Self::default()
     }
 
-    /// The rules.
+    /// The board size the description fixes (a preset's board, a graph's nodes), if any.
+    pub fn fixed_size(&self) -> Option<(usize, usize)> {
+        if let Some(p) = self.preset {
+            return Some((p.rows, p.cols));
+        }
+        self.graph.as_ref().map(Graph::size)
+    }
+
+    /// The number of states per light.
+    pub fn states(&self) -> u8 {
+        match self.preset {
+            Some(p) => p.modulus(),
+            None => self.modulus.unwrap_or(2),
+        }
+    }
+
+    /// The rules, before any override (which needs the board: see [`GameSpec::game`]).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidRules`] for a preset combined with any other field, or a shape
-    /// that reaches no cell once `no_self` takes its own cell away.
+    /// [`Error::InvalidRules`] for a preset or a graph combined with a field it excludes,
+    /// a shape that reaches no cell once `no_self` takes its own cell away, and a bad
+    /// graph.
     pub fn rules(&self) -> Result<Rules, Error> {
         if let Some(p) = self.preset {
-            let mut extra = Vec::new();
-            if self.boundary.is_some() {
-                extra.push("boundary");
-            }
-            if self.shape.is_some() {
-                extra.push("shape");
-            }
-            if self.no_self {
-                extra.push("no-self");
-            }
-            if self.modulus.is_some() {
-                extra.push("mod");
-            }
+            let extra = self.fields_besides(&["preset", "cells"]);
             if !extra.is_empty() {
                 return Err(Error::invalid_rules(format!(
                     "preset '{}' fixes the rules; drop {}",
@@ -136,6 +210,21 @@ impl RulesSpec {
                 )));
             }
             return Ok(p.rules());
+        }
+        if let Some(graph) = &self.graph {
+            let extra = self.fields_besides(&["graph", "no-self", "mod", "cells"]);
+            if !extra.is_empty() {
+                return Err(Error::invalid_rules(format!(
+                    "a graph brings its own rules; drop {}",
+                    extra.join(", ")
+                )));
+            }
+            let graph = if self.no_self {
+                graph.clone().self_toggle(false)
+            } else {
+                graph.clone()
+            };
+            return graph.rules(self.states());
         }
         let boundary = self.boundary.unwrap_or(Boundary::Open);
         let mut shape = self.shape.clone().unwrap_or_else(Shape::plus);
@@ -147,36 +236,200 @@ impl RulesSpec {
                 ));
             }
         }
-        Rules::new(shape, boundary, self.modulus.unwrap_or(2))
+        Rules::new(shape, boundary, self.states())
     }
 
-    /// The game: a preset's own board (a `size` that differs is an error), or the rules
-    /// on a `rows x cols` board (a size is then required).
+    /// The fields set other than `allowed`, by their key names.
+    fn fields_besides(&self, allowed: &[&str]) -> Vec<&'static str> {
+        let set = [
+            ("preset", self.preset.is_some()),
+            ("graph", self.graph.is_some()),
+            ("boundary", self.boundary.is_some()),
+            ("shape", self.shape.is_some()),
+            ("no-self", self.no_self),
+            ("mod", self.modulus.is_some()),
+            ("cells", !self.overrides.is_empty()),
+        ];
+        set.into_iter()
+            .filter(|&(key, on)| on && !allowed.contains(&key))
+            .map(|(key, _)| key)
+            .collect()
+    }
+
+    /// The game: on the size the description fixes (a preset's, a graph's), or on
+    /// `rows x cols`; with the overrides applied.
     ///
     /// # Errors
     ///
-    /// As [`RulesSpec::rules`]; [`Error::InvalidRules`] for a preset at another size;
-    /// [`Error::InvalidSize`] when no size is given without a preset, or the size is
-    /// refused by [`Game::new`].
+    /// As [`GameSpec::rules`]; [`Error::InvalidRules`] for a size other than the fixed
+    /// one and for bad overrides (a button or cell off the board, a button given twice);
+    /// [`Error::MissingSize`] when nothing fixes a size and none is given; the sizes
+    /// [`Game::new`] refuses; [`Error::LimitExceeded`] for overrides on a board of more
+    /// than [`MAX_OVERRIDE_CELLS`] cells or lists of more than [`MAX_OVERRIDE_ENTRIES`]
+    /// cells in all.
     pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, Error> {
         let rules = self.rules()?;
-        if let Some(p) = self.preset {
-            return match size {
-                Some(s) if s != (p.rows, p.cols) => Err(Error::invalid_rules(format!(
-                    "preset '{}' is played on a {}x{} board, not {}x{}",
-                    p.name, p.rows, p.cols, s.0, s.1
-                ))),
-                _ => Ok(p.game()),
-            };
+        let (rows, cols) = match (self.fixed_size(), size) {
+            (Some(fixed), Some(asked)) if fixed != asked => {
+                return Err(Error::invalid_rules(format!(
+                    "{} is played on a {}x{} board, not {}x{}",
+                    self.what_fixes_the_size(),
+                    fixed.0,
+                    fixed.1,
+                    asked.0,
+                    asked.1
+                )))
+            }
+            (Some(fixed), _) => fixed,
+            (None, Some(asked)) => asked,
+            (None, None) => return Err(Error::MissingSize),
+        };
+        let base = match (self.preset, &self.graph) {
+            (Some(p), _) => p.game(),
+            (None, Some(graph)) => graph.game_with(rules)?,
+            (None, None) => Game::new(rows, cols, rules)?,
+        };
+        if self.overrides.is_empty() {
+            Ok(base)
+        } else {
+            with_overrides(&base, &self.overrides)
         }
-        let (rows, cols) = size.ok_or_else(|| {
-            Error::InvalidSize("no board size given (a preset or a size is needed)".into())
-        })?;
-        Game::new(rows, cols, rules)
+    }
+
+    /// The game `board` is played in: [`GameSpec::game`] at the board's size, and the
+    /// board's number of states checked against the rules'.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`GameSpec::game`]; [`Error::SizeMismatch`] for a board with another
+    /// number of states.
+    pub fn game_for(&self, board: &Board) -> Result<Game, Error> {
+        let game = self.game(Some((board.rows(), board.cols())))?;
+        game.check_board(board)?;
+        Ok(game)
+    }
+
+    /// `preset 'NAME'` or `the graph`: what fixes the board's size, for messages.
+    fn what_fixes_the_size(&self) -> String {
+        match self.preset {
+            Some(p) => format!("preset '{}'", p.name),
+            None => "the graph".to_string(),
+        }
+    }
+
+    /// Where the puzzle starts when no board is given: a preset's start (every light on,
+    /// or all off for the XL-25), else every light on (in state 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::SizeMismatch`] if `game` is not a game of this description's size and
+    /// states; [`Error::OutOfMemory`] for a board the allocator refuses.
+    pub fn start(&self, game: &Game) -> Result<Board, Error> {
+        let board = match self.preset {
+            Some(p) => p.start(),
+            None => Board::try_all_on(game.rows(), game.cols(), game.modulus())?,
+        };
+        game.check_board(&board)?;
+        Ok(board)
+    }
+
+    /// The position the puzzle asks for when no target is given: a preset's goal (the
+    /// ring for Merlin's Magic Square, all on for the XL-25), else every light off.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameSpec::start`].
+    pub fn goal(&self, game: &Game) -> Result<Board, Error> {
+        let board = match self.preset {
+            Some(p) => p.goal(),
+            None => Board::try_new(game.rows(), game.cols(), game.modulus())?,
+        };
+        game.check_board(&board)?;
+        Ok(board)
+    }
+
+    /// One line on the rules, e.g. `plus, torus, mod 2`, `preset cube` or
+    /// `plus, open, mod 2, 3 buttons with their own pattern`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`GameSpec::rules`].
+    pub fn describe(&self) -> Result<String, Error> {
+        let base = match self.preset {
+            Some(p) => format!("preset {}: {}", p.name, p.rules().describe()),
+            None => self.rules()?.describe(),
+        };
+        Ok(match self.overrides.len() {
+            0 => base,
+            1 => format!("{base}, one button with its own pattern"),
+            n => format!("{base}, {n} buttons with their own pattern"),
+        })
+    }
+
+    /// The nullity of the game on `rows x cols` (or its fixed size): from polynomials
+    /// alone for the plus and sigma rules on an open two-state board, at any size up to
+    /// a shorter side of [`NULLITY_MAX_SIDE`] (no board is built, so past
+    /// [`MAX_CELLS`](crate::game::MAX_CELLS) too); else from an analysis by `method`.
+    ///
+    /// ```
+    /// use lightsout::{GameSpec, Method};
+    /// let classic = GameSpec::classic();
+    /// assert_eq!(classic.nullity(Some((5, 5)), Method::Auto)?, 2);
+    /// // Far past any board in memory: 10^6 x 10^7 cells.
+    /// assert_eq!(classic.nullity(Some((1_000_000, 10_000_000)), Method::Auto)?, 0);
+    /// assert_eq!(GameSpec::parse("preset=classic")?.nullity(None, Method::Auto)?, 2);
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Those of [`GameSpec::game`]; [`Error::LimitExceeded`] ([`Limit::Width`]) for a
+    /// shorter side past [`NULLITY_MAX_SIDE`]; the analysis' errors.
+    pub fn nullity(&self, size: Option<(usize, usize)>, method: Method) -> Result<usize, Error> {
+        self.nullity_within(size, method, &Budget::unlimited())
+    }
+
+    /// [`GameSpec::nullity`] within a [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`GameSpec::nullity`], and the budget's once it is spent.
+    pub fn nullity_within(
+        &self,
+        size: Option<(usize, usize)>,
+        method: Method,
+        budget: &Budget,
+    ) -> Result<usize, Error> {
+        if let (Some((rows, cols)), Some(family)) = (size, self.plus_family()?) {
+            if rows == 0 || cols == 0 {
+                return Err(Error::invalid_size(rows, cols));
+            }
+            let short = rows.min(cols);
+            if short > NULLITY_MAX_SIDE {
+                return Err(Error::LimitExceeded(Limit::Width {
+                    what: "the nullity from polynomials (about a minute at the limit)",
+                    width: short as u64,
+                    max: NULLITY_MAX_SIDE as u64,
+                }));
+            }
+            return chebyshev::nullity_within(rows, cols, family.self_toggle(), budget);
+        }
+        let game = self.game(size)?;
+        Ok(analyze_within(&game, method, budget)?.nullity)
+    }
+
+    /// The plus or sigma family, when this description is one of them with nothing
+    /// else (no preset, graph or override): the games whose nullity comes from
+    /// polynomials alone.
+    fn plus_family(&self) -> Result<Option<super::PlusFamily>, Error> {
+        if self.preset.is_some() || self.graph.is_some() || !self.overrides.is_empty() {
+            return Ok(None);
+        }
+        Ok(self.rules()?.plus_family())
     }
 }
 
-fn check_modulus(k: u32) -> Result<u8, Error> {
+fn check_modulus(k: u64) -> Result<u8, Error> {
     u8::try_from(k).ok().filter(|&k| k >= 2).ok_or_else(|| {
         Error::invalid_rules(format!(
             "modulus {k}: a light needs between 2 and 255 states"
@@ -184,25 +437,88 @@ fn check_modulus(k: u32) -> Result<u8, Error> {
     })
 }
 
+/// `base` with some buttons given their own pattern: explicit rules whose every list is
+/// the base rules' reach, or the pattern given for it. Sizes are checked before the
+/// lists are built.
+fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Error> {
+    let n = base.cells();
+    if n > MAX_OVERRIDE_CELLS {
+        return Err(Error::LimitExceeded(Limit::Cells {
+            what: "per-cell rules",
+            cells: n as u64,
+            max: MAX_OVERRIDE_CELLS as u64,
+        }));
+    }
+    // The other buttons' lists come from the base rules: bounded before they are built
+    // (a huge mask reaches every cell from every button).
+    let base_entries = match base.rules().reach() {
+        Reach::Shape { shape, .. } => (n as u64).saturating_mul(shape.offsets().len() as u64),
+        Reach::Explicit(lists) => lists.iter().map(|l| l.len() as u64).sum(),
+    };
+    let given: u64 = overrides.iter().map(|(_, l)| l.len() as u64).sum();
+    let entries = base_entries.saturating_add(given);
+    if entries > MAX_OVERRIDE_ENTRIES as u64 {
+        return Err(Error::LimitExceeded(Limit::Cells {
+            what: "the press lists of per-cell rules",
+            cells: entries,
+            max: MAX_OVERRIDE_ENTRIES as u64,
+        }));
+    }
+    let mut lists: Vec<Option<Vec<u32>>> = vec![None; n];
+    for (button, list) in overrides {
+        let slot = lists.get_mut(*button as usize).ok_or_else(|| {
+            Error::invalid_rules(format!(
+                "cells: button {button} is outside the board's {n} cells"
+            ))
+        })?;
+        if slot.is_some() {
+            return Err(Error::invalid_rules(format!(
+                "cells: button {button} is given twice"
+            )));
+        }
+        if let Some(bad) = list.iter().find(|&&c| c as usize >= n) {
+            return Err(Error::invalid_rules(format!(
+                "cells: button {button} changes cell {bad}, outside the board's {n} cells"
+            )));
+        }
+        *slot = Some(list.clone());
+    }
+    let mut out = Vec::new();
+    let lists = lists
+        .into_iter()
+        .enumerate()
+        .map(|(cell, own)| {
+            own.unwrap_or_else(|| {
+                base.reached(cell, &mut out);
+                out.iter().map(|&c| c as u32).collect()
+            })
+        })
+        .collect();
+    let rules = Rules::explicit(lists, base.modulus())?;
+    Game::new(base.rows(), base.cols(), rules)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     #[test]
     fn defaults_are_the_classic_game() {
-        assert_eq!(RulesSpec::default().rules().unwrap(), Rules::classic());
+        assert_eq!(GameSpec::default().rules().unwrap(), Rules::classic());
         assert_eq!(
-            RulesSpec::parse("").unwrap().rules().unwrap(),
+            GameSpec::parse("").unwrap().rules().unwrap(),
             Rules::classic()
         );
+        assert!(GameSpec::parse("").unwrap().is_classic());
     }
 
     #[test]
     fn sigma_and_masks() {
-        let s = RulesSpec::parse("no_self,shape=010/111/010").unwrap();
+        let s = GameSpec::parse("no_self,shape=010/111/010").unwrap();
         let r = s.rules().unwrap();
         assert_eq!(r.shape().unwrap().0, &Shape::plus().without_self());
-        let e = RulesSpec::parse("shape=000/010/000,no_self")
+        let e = GameSpec::parse("shape=000/010/000,no_self")
             .unwrap()
             .rules()
             .unwrap_err();
@@ -214,6 +530,7 @@ mod tests {
         for (text, needle) in [
             ("mod=1", "modulus 1"),
             ("mod=256", "modulus 256"),
+            ("mod=99999999999999999999999", "mod=99999999999999999999999"),
             ("mod=x", "mod=x"),
             ("colour=red", "unknown rules key"),
             ("no_self=maybe", "no_self"),
@@ -224,20 +541,143 @@ mod tests {
             ("shape=000/000/000", "empty"),
             ("preset=tetris", "unknown preset"),
         ] {
-            let e = RulesSpec::parse(text).unwrap_err().to_string();
-            assert!(e.contains(needle), "{text}: {e}");
+            let e = GameSpec::parse(text).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidRules, "{text}");
+            assert!(e.to_string().contains(needle), "{text}: {e}");
         }
-        let e = RulesSpec::parse("preset=classic,boundary=torus")
+        let e = GameSpec::parse("preset=classic,boundary=torus")
             .unwrap()
             .rules()
             .unwrap_err()
             .to_string();
         assert!(e.contains("drop boundary"), "{e}");
-        let e = RulesSpec::parse("preset=mini")
+        let e = GameSpec::parse("preset=mini")
             .unwrap()
             .game(Some((5, 5)))
             .unwrap_err();
         assert!(e.to_string().contains("4x4"), "{e}");
-        assert!(RulesSpec::default().game(None).is_err());
+        assert_eq!(GameSpec::default().game(None), Err(Error::MissingSize));
+    }
+
+    #[test]
+    fn presets_start_and_end_where_their_puzzle_does() {
+        for p in crate::game::PRESETS.iter() {
+            let spec = GameSpec::of_preset(p);
+            let game = spec.game(None).unwrap();
+            assert_eq!(spec.start(&game).unwrap(), p.start(), "{}", p.name);
+            assert_eq!(spec.goal(&game).unwrap(), p.goal(), "{}", p.name);
+            assert_eq!(spec.game_for(&p.start()).unwrap(), game);
+        }
+        let three = GameSpec::parse("mod=3").unwrap();
+        let game = three.game(Some((2, 2))).unwrap();
+        assert_eq!(three.start(&game).unwrap().values(), vec![1; 4]);
+        assert!(three.goal(&game).unwrap().is_zero());
+        // A board of another number of states is not a board of this game.
+        assert_eq!(
+            three.game_for(&Board::new(2, 2)).unwrap_err().kind(),
+            ErrorKind::SizeMismatch
+        );
+    }
+
+    #[test]
+    fn graphs_fix_their_size_and_take_no_self_and_mod() {
+        let g = Graph::new(3).edges([(0, 1), (1, 2)]);
+        let mut spec = GameSpec::graph(g.clone());
+        spec.set("mod", "3").unwrap();
+        spec.set("no_self", "").unwrap();
+        let game = spec.game(None).unwrap();
+        assert_eq!((game.rows(), game.cols(), game.modulus()), (1, 3, 3));
+        assert_eq!(game.reach_of(0, 1).unwrap(), vec![0, 2]);
+        assert!(spec.game(Some((3, 1))).is_err());
+        let mut torus = GameSpec::graph(g);
+        torus.set("boundary", "torus").unwrap();
+        assert!(torus
+            .rules()
+            .unwrap_err()
+            .to_string()
+            .contains("drop boundary"));
+    }
+
+    #[test]
+    fn overrides_replace_single_buttons() {
+        let spec = GameSpec::classic()
+            .with_override(4, vec![0, 8])
+            .with_override(0, vec![]);
+        let game = spec.game(Some((3, 3))).unwrap();
+        assert_eq!(game.reach_of(1, 1).unwrap(), vec![0, 8]);
+        assert!(game.reach_of(0, 0).unwrap().is_empty());
+        assert_eq!(game.reach_of(2, 2).unwrap(), vec![5, 7, 8]);
+        assert!(spec
+            .describe()
+            .unwrap()
+            .ends_with("2 buttons with their own pattern"));
+        for (bad, needle) in [
+            (GameSpec::classic().with_override(9, vec![]), "outside"),
+            (GameSpec::classic().with_override(0, vec![9]), "cell 9"),
+            (
+                GameSpec::classic()
+                    .with_override(1, vec![])
+                    .with_override(1, vec![]),
+                "twice",
+            ),
+        ] {
+            let e = bad.game(Some((3, 3))).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidRules);
+            assert!(e.to_string().contains(needle), "{e}");
+        }
+        let big = GameSpec::classic().with_override(0, vec![]);
+        let e = big.game(Some((101, 100))).unwrap_err();
+        assert!(
+            matches!(e.limit(), Some(Limit::Cells { cells: 10_100, .. })),
+            "{e}"
+        );
+        let huge_mask = GameSpec::parse(&format!("shape={}", vec!["1".repeat(201); 201].join("/")))
+            .unwrap()
+            .with_override(0, vec![]);
+        let e = huge_mask.game(Some((100, 100))).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::LimitExceeded, "{e}");
+    }
+
+    #[test]
+    fn the_nullity_takes_the_polynomial_path_at_any_size() {
+        let classic = GameSpec::classic();
+        for n in 1..=12 {
+            let by_analysis = crate::solve::analyze(&Game::classic(n, n).unwrap(), Method::Gauss)
+                .unwrap()
+                .nullity;
+            assert_eq!(
+                classic.nullity(Some((n, n)), Method::Auto).unwrap(),
+                by_analysis
+            );
+        }
+        let e = classic
+            .nullity(
+                Some((NULLITY_MAX_SIDE + 1, NULLITY_MAX_SIDE + 1)),
+                Method::Auto,
+            )
+            .unwrap_err();
+        assert!(matches!(e.limit(), Some(Limit::Width { .. })), "{e}");
+        assert_eq!(
+            classic
+                .nullity(Some((0, 3)), Method::Auto)
+                .unwrap_err()
+                .kind(),
+            ErrorKind::InvalidSize
+        );
+        // Other rules go through an analysis.
+        let torus = GameSpec::parse("boundary=torus").unwrap();
+        for n in [4, 5, 6] {
+            let game = torus.game(Some((n, n))).unwrap();
+            let by_analysis = crate::solve::analyze(&game, Method::Gauss).unwrap().nullity;
+            assert_eq!(
+                torus.nullity(Some((n, n)), Method::Auto).unwrap(),
+                by_analysis
+            );
+        }
+        let spent = Budget::unlimited().with_time_limit(std::time::Duration::ZERO);
+        assert_eq!(
+            classic.nullity_within(Some((5, 5)), Method::Auto, &spent),
+            Err(Error::TimeLimit)
+        );
     }
 }

@@ -139,7 +139,7 @@ impl From<ParseBoardError> for Error {
     fn from(e: ParseBoardError) -> Self {
         match e {
             ParseBoardError::Board(e) => e,
-            other => Error::InvalidBoard(other.to_string()),
+            other => Error::Parse(Box::new(other)),
         }
     }
 }

@@ -712,7 +712,10 @@ mod tests {
         for m in 1..40 {
             for n in 1..40 {
                 for shift in [false, true] {
-                    assert_eq!(nullity(m, n, shift), crate::sutner_nullity(m, n, shift));
+                    assert_eq!(
+                        nullity(m, n, shift),
+                        crate::gf2::chebyshev::nullity(m, n, shift)
+                    );
                 }
             }
         }

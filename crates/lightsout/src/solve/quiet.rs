@@ -9,7 +9,8 @@
 //! tuple `0 <= c_i < r_i`, so the size is `prod r_i` (over Z_4, `2x = 0` has nullity 1
 //! and two elements, not four).
 
-use crate::error::Error;
+use super::answer::MAX_BASIS_BYTES;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use crate::gf2::xor_into;
 use crate::zk::{is_prime, GrayWalk, ZkKernel, ZkMatrix};
@@ -250,6 +251,33 @@ impl QuietSpace {
         }
     }
 
+    /// `Ok` if the `nullity` quiet patterns of `game` fit in [`MAX_BASIS_BYTES`]: every
+    /// front end asks this before holding them (to list every solution, or to search
+    /// the fewest presses), so a huge basis is refused before it is built.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] with [`Limit::Memory`]: the bytes the patterns need and
+    /// the limit.
+    pub fn check_memory(game: &Game, nullity: usize) -> Result<(), Error> {
+        let row_bytes = if game.modulus() == 2 {
+            game.cols().div_ceil(64) as u64 * 8
+        } else {
+            game.cols() as u64
+        };
+        let bytes = (game.rows() as u64)
+            .saturating_mul(row_bytes)
+            .saturating_mul(nullity as u64);
+        if bytes > MAX_BASIS_BYTES {
+            return Err(Error::LimitExceeded(Limit::Memory {
+                what: "the quiet patterns (for every solution or the fewest presses)",
+                bytes,
+                max: MAX_BASIS_BYTES,
+            }));
+        }
+        Ok(())
+    }
+
     /// Number of rows of the board.
     pub fn rows(&self) -> usize {
         self.rows
@@ -354,10 +382,10 @@ impl QuietSpace {
     /// [`Error::SizeMismatch`] if `particular` is not a press pattern of this board.
     ///
     /// ```
-    /// use lightsout::{analyze, solve, Board, Game, Method};
+    /// use lightsout::{analyze, solve, Board, Game, Method, SolveOptions};
     /// let game = Game::classic(4, 4)?;
     /// let (start, target) = (Board::all_on(4, 4), Board::new(4, 4));
-    /// let sol = solve(&game, &start, &target, Method::Auto)?;
+    /// let sol = solve(&game, &start, &target, &SolveOptions::default())?;
     /// let quiet = analyze(&game, Method::Auto)?.quiet;
     /// let all: Vec<Board> = quiet.solutions(sol.presses.unwrap())?.collect();
     /// assert_eq!(all.len(), 16);
@@ -607,58 +635,6 @@ impl Iterator for Solutions<'_> {
     }
 }
 
-/// The exact number of elements of the span of `quiet` (the quiet patterns of one game).
-/// Kept for existing callers: [`QuietSpace::size`] says the same and refuses mismatched
-/// boards instead of answering 0.
-///
-/// ```
-/// use lightsout::{analyze, kernel_size, Game, Method};
-/// let quiet = analyze(&Game::classic(4, 4)?, Method::Auto)?.quiet;
-/// assert_eq!(kernel_size(quiet.generators()), quiet.size());
-/// # Ok::<(), lightsout::Error>(())
-/// ```
-pub fn kernel_size(quiet: &[Board]) -> BigUint {
-    let Some(first) = quiet.first() else {
-        return BigUint::from(1u8);
-    };
-    match QuietSpace::new(first.rows(), first.cols(), first.modulus(), quiet.to_vec()) {
-        Ok(s) => s.size(),
-        // Boards of different games: no span to speak of.
-        Err(_) => BigUint::from(0u8),
-    }
-}
-
-/// Every solution of a position: `particular + span(quiet)`, each once, in Gray-code
-/// order. Kept for existing callers: [`QuietSpace::solutions`] says the same and checks
-/// the boards (here a mismatched board ends the walk after `particular`).
-///
-/// ```
-/// use lightsout::{all_solutions, analyze, solve, Board, Game, Method};
-/// let game = Game::classic(4, 4)?;
-/// let sol = solve(&game, &Board::all_on(4, 4), &Board::new(4, 4), Method::Auto)?;
-/// let quiet = analyze(&game, Method::Auto)?.quiet;
-/// assert_eq!(all_solutions(sol.presses.unwrap(), &quiet).count(), 16);
-/// # Ok::<(), lightsout::Error>(())
-/// ```
-pub fn all_solutions(particular: Board, quiet: &QuietSpace) -> AllSolutions<'_> {
-    match quiet.solutions(particular.clone()) {
-        Ok(s) => s,
-        Err(_) => {
-            let alone = QuietSpace::unchecked(
-                particular.rows(),
-                particular.cols(),
-                particular.modulus(),
-                Vec::new(),
-                0,
-            );
-            Solutions::new(Cow::Owned(alone), particular)
-        }
-    }
-}
-
-/// The iterator of [`all_solutions`] (the same as [`Solutions`]).
-pub type AllSolutions<'a> = Solutions<'a>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -732,17 +708,44 @@ mod tests {
         // Over the cell limit: `iter` would have no board to start from.
         assert!(matches!(
             QuietSpace::new(1 << 21, 1 << 20, 2, Vec::new()),
-            Err(Error::InvalidSize(_))
+            Err(Error::InvalidSize { .. })
         ));
         // A system without unknowns: its kernel fits a 0 x 5 board, which has no cells.
         let none = ZkMatrix::from_rows(&[[0u8; 0]; 0], 6).unwrap();
         let empty = crate::zk::solve(&none, &[]).unwrap().kernel;
         assert!(matches!(
             QuietSpace::from_kernel(0, 5, &empty),
-            Err(Error::InvalidSize(_))
+            Err(Error::InvalidSize { .. })
         ));
         let space = QuietSpace::new(3, 3, 2, Vec::new()).unwrap();
-        assert!(space.solutions(small.clone()).is_err());
-        assert_eq!(kernel_size(&[small, Board::new(3, 3)]), BigUint::from(0u8));
+        assert!(space.solutions(small).is_err());
+    }
+
+    #[test]
+    fn the_memory_check_names_the_bytes_and_the_limit() {
+        let game = Game::classic(1024, 1024).unwrap();
+        // 1024 rows of 16 words: 128 KiB a pattern; 8,192 of them are exactly 1 GiB.
+        assert!(QuietSpace::check_memory(&game, 8192).is_ok());
+        let e = QuietSpace::check_memory(&game, 10_000).unwrap_err();
+        assert_eq!(
+            e.limit(),
+            Some(&Limit::Memory {
+                what: "the quiet patterns (for every solution or the fewest presses)",
+                bytes: 10_000 << 17,
+                max: 1 << 30
+            })
+        );
+        assert!(e.to_string().contains("1.2 GiB"), "{e}");
+        let three = Game::new(
+            1000,
+            1000,
+            crate::game::Rules::new(crate::game::Shape::plus(), crate::game::Boundary::Open, 3)
+                .unwrap(),
+        )
+        .unwrap();
+        // One byte a cell with more than two states.
+        assert!(QuietSpace::check_memory(&three, 1073).is_ok());
+        assert!(QuietSpace::check_memory(&three, 1074).is_err());
+        assert!(QuietSpace::check_memory(&game, usize::MAX).is_err());
     }
 }

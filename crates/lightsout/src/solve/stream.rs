@@ -203,9 +203,9 @@ impl<'a> PackedBytes<'a> {
     /// [`Error::InvalidBoard`] if `data` is shorter.
     pub fn new(data: &'a [u8], rows: usize, cols: usize) -> Result<Self, Error> {
         let row_bytes = cols.div_ceil(8);
-        let need = rows.checked_mul(row_bytes).ok_or_else(|| {
-            Error::InvalidSize(format!("{rows}x{cols} overflows the address space"))
-        })?;
+        let need = rows
+            .checked_mul(row_bytes)
+            .ok_or_else(|| Error::invalid_size(rows, cols))?;
         if data.len() < need {
             return Err(Error::InvalidBoard(format!(
                 "a {rows}x{cols} bitmap needs {need} bytes, but there are only {}",

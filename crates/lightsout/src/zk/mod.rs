@@ -71,6 +71,6 @@ pub(crate) use enumerate::GrayWalk;
 pub use enumerate::KernelIter;
 pub use matrix::ZkMatrix;
 pub use solve::{
-    kernel_invariants, mccoy_rank, solve, solve_game, solve_with, solve_within, ZkKernel, ZkMethod,
+    kernel_invariants, mccoy_rank, solve, solve_by, solve_game, solve_within, ZkKernel, ZkMethod,
     ZkSolution, MAX_GAME_CELLS,
 };

@@ -6,11 +6,11 @@ use super::field::FieldForm;
 use super::howell::Howell;
 use super::matrix::{check_entries, ZkMatrix};
 use crate::budget::{unlimited, Budget, Ticker};
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use num_bigint::BigUint;
 
-/// Which elimination [`solve_with`] uses.
+/// Which elimination [`solve_by`] uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ZkMethod {
     /// [`ZkMethod::Field`] for a prime modulus, [`ZkMethod::Howell`] otherwise.
@@ -196,10 +196,11 @@ impl ZkSolution {
             return Ok(None);
         };
         if self.count > BigUint::from(limit) {
-            return Err(Error::LimitExceeded(format!(
-                "{} solutions exceed the enumeration limit of {limit}",
-                self.count
-            )));
+            return Err(Error::LimitExceeded(Limit::Solutions {
+                what: "the enumeration",
+                count: self.count.clone(),
+                max: limit.into(),
+            }));
         }
         let mut it = self.kernel.coset(x);
         let mut best: Option<(u64, usize, Vec<u8>)> = None;
@@ -236,7 +237,7 @@ impl ZkSolution {
 /// # Ok::<(), lightsout::Error>(())
 /// ```
 pub fn solve(a: &ZkMatrix, b: &[u8]) -> Result<ZkSolution, Error> {
-    solve_with(a, b, ZkMethod::Auto)
+    solve_by(a, b, ZkMethod::Auto)
 }
 
 /// Solves `A x = b (mod K)` with the given method ([`ZkMethod::Field`] errors for a
@@ -249,25 +250,25 @@ pub fn solve(a: &ZkMatrix, b: &[u8]) -> Result<ZkSolution, Error> {
 /// composite `K`.
 ///
 /// ```
-/// use lightsout::zk::{solve_with, ZkMatrix, ZkMethod};
+/// use lightsout::zk::{solve_by, ZkMatrix, ZkMethod};
 /// let a = ZkMatrix::from_rows(&[[1u8, 2], [3, 4]], 5)?;
-/// let f = solve_with(&a, &[1, 1], ZkMethod::Field)?;
-/// let h = solve_with(&a, &[1, 1], ZkMethod::Howell)?;
+/// let f = solve_by(&a, &[1, 1], ZkMethod::Field)?;
+/// let h = solve_by(&a, &[1, 1], ZkMethod::Howell)?;
 /// assert_eq!(f.solution, h.solution); // invertible: the solution is unique
 /// let a6 = ZkMatrix::from_rows(&[[1u8]], 6)?;
-/// assert!(solve_with(&a6, &[1], ZkMethod::Field).is_err());
+/// assert!(solve_by(&a6, &[1], ZkMethod::Field).is_err());
 /// # Ok::<(), lightsout::Error>(())
 /// ```
-pub fn solve_with(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<ZkSolution, Error> {
+pub fn solve_by(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<ZkSolution, Error> {
     solve_within(a, b, method, &Budget::unlimited())
 }
 
-/// [`solve_with`] within a [`Budget`]: the eliminations check it at every pivot (the
+/// [`solve_by`] within a [`Budget`]: the eliminations check it at every pivot (the
 /// field form) or row operation (the Howell form), every few tens of microseconds.
 ///
 /// # Errors
 ///
-/// Those of [`solve_with`], and the budget's ([`Error::Cancelled`],
+/// Those of [`solve_by`], and the budget's ([`Error::Cancelled`],
 /// [`Error::TimeLimit`]) once it is spent; nothing is returned then.
 ///
 /// ```
@@ -302,7 +303,7 @@ pub fn solve_within(
         ZkMethod::Auto if prime => ZkMethod::Field,
         ZkMethod::Auto => ZkMethod::Howell,
         ZkMethod::Field if !prime => {
-            return Err(Error::Unsupported(format!(
+            return Err(Error::unsupported(format!(
                 "field elimination needs a prime modulus, not {k}; use the Howell form"
             )))
         }
@@ -506,10 +507,11 @@ pub fn solve_game(game: &Game, start: &Board, target: &Board) -> Result<ZkSoluti
     game.check_board(start)?;
     game.check_board(target)?;
     if game.cells() > MAX_GAME_CELLS {
-        return Err(Error::LimitExceeded(format!(
-            "{} cells exceed the mod-K elimination limit of {MAX_GAME_CELLS}",
-            game.cells()
-        )));
+        return Err(Error::LimitExceeded(Limit::Cells {
+            what: "the mod-K elimination",
+            cells: game.cells() as u64,
+            max: MAX_GAME_CELLS as u64,
+        }));
     }
     let k = u16::from(game.modulus());
     let rhs: Vec<u8> = start

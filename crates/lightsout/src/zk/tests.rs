@@ -108,11 +108,11 @@ fn sum_mod(x: &[u8], y: &[u8], k: u8) -> Vec<u8> {
         .collect()
 }
 
-/// Everything `solve_with` claims, checked against brute force.
+/// Everything `solve_by` claims, checked against brute force.
 fn check_against_brute(a: &ZkMatrix, b: &[u8], method: ZkMethod) -> Result<(), TestCaseError> {
     let k = a.modulus();
     let n = a.cols();
-    let s = solve_with(a, b, method).expect("valid input");
+    let s = solve_by(a, b, method).expect("valid input");
     let bf = brute(a, b);
     prop_assert_eq!(s.modulus, k);
     prop_assert_eq!(&s.count, &BigUint::from(bf.solutions.len()));
@@ -382,8 +382,8 @@ proptest! {
         (a, b) in small_system(&[2, 3, 5, 7, 11, 13, 251])
     ) {
         check_against_brute(&a, &b, ZkMethod::Field)?;
-        let f = solve_with(&a, &b, ZkMethod::Field).unwrap();
-        let h = solve_with(&a, &b, ZkMethod::Howell).unwrap();
+        let f = solve_by(&a, &b, ZkMethod::Field).unwrap();
+        let h = solve_by(&a, &b, ZkMethod::Howell).unwrap();
         prop_assert_eq!(&f.count, &h.count);
         prop_assert_eq!((f.rank, f.nullity), (h.rank, h.nullity));
         let fk: HashSet<_> = f.kernel.iter().collect();
@@ -403,7 +403,7 @@ proptest! {
         prop_assert!(s.rank <= a.rows().min(a.cols()));
         // The kernel generators span the same module as the basis by any other route:
         // compare canonical Howell forms.
-        let h = solve_with(&a, &b, ZkMethod::Howell).unwrap();
+        let h = solve_by(&a, &b, ZkMethod::Howell).unwrap();
         let gens = |s: &ZkSolution| {
             ZkMatrix::from_vec(
                 s.kernel.generators().len(),
@@ -416,7 +416,7 @@ proptest! {
         };
         prop_assert_eq!(gens(&s), gens(&h));
         if is_prime(u32::from(a.modulus())) {
-            let f = solve_with(&a, &b, ZkMethod::Field).unwrap();
+            let f = solve_by(&a, &b, ZkMethod::Field).unwrap();
             prop_assert_eq!(gens(&f), gens(&h));
         }
     }
@@ -634,8 +634,8 @@ fn input_errors() {
         Err(crate::Error::InvalidBoard(_))
     ));
     assert!(matches!(
-        solve_with(&a, &[1], ZkMethod::Field),
-        Err(crate::Error::Unsupported(_))
+        solve_by(&a, &[1], ZkMethod::Field),
+        Err(crate::Error::Unsupported { .. })
     ));
     let s = solve(&ZkMatrix::zeros(1, 20, 2).unwrap(), &[0]).unwrap();
     assert!(matches!(
@@ -691,7 +691,7 @@ fn lights_out_2000_has_three_independent_quiet_patterns() {
         assert!(a.mul_vec(&q3).iter().all(|&x| x == 0));
     }
     for method in [ZkMethod::Field, ZkMethod::Howell] {
-        let s = solve_with(&a, &[0; 25], method).unwrap();
+        let s = solve_by(&a, &[0; 25], method).unwrap();
         assert_eq!((s.rank, s.nullity), (22, 3), "{method:?}");
         assert_eq!(s.kernel_size, BigUint::from(27u8));
         assert_eq!(s.kernel.iter().count(), 27);
@@ -841,8 +841,8 @@ fn field_and_howell_agree_on_prime_boards() {
         for k in [2u8, 3, 5, 7] {
             let a = ZkMatrix::toggle(&plus_game(n, n, k));
             let b: Vec<u8> = (0..n * n).map(|i| (i % k as usize) as u8).collect();
-            let f = solve_with(&a, &b, ZkMethod::Field).unwrap();
-            let h = solve_with(&a, &b, ZkMethod::Howell).unwrap();
+            let f = solve_by(&a, &b, ZkMethod::Field).unwrap();
+            let h = solve_by(&a, &b, ZkMethod::Howell).unwrap();
             assert_eq!(f.count, h.count, "{n}x{n} mod {k}");
             assert_eq!((f.rank, f.nullity), (h.rank, h.nullity));
             let span = |s: &ZkSolution| {

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use lightsout::gf2::BitMatrix;
-use lightsout::{solve, Board, Game, Method, Shape, Solution};
+use lightsout::{solve, Answer, Board, Game, Method, Shape, SolveOptions};
 use proptest::prelude::*;
 
 /// A `rows x cols` board of pseudo-random values below `modulus`, row-major from an
@@ -69,9 +69,15 @@ pub fn oeis(name: &str) -> Vec<usize> {
 /// Solves `start` to all lights off with `method` (panicking with the method's name on
 /// an error) and replays the answer here too (`solve` replays it; the tests do not trust
 /// that).
-pub fn check(game: &Game, start: &Board, method: Method) -> Solution {
+pub fn check(game: &Game, start: &Board, method: Method) -> Answer {
     let target = game.empty_board();
-    let sol = solve(game, start, &target, method).unwrap_or_else(|e| panic!("{method}: {e}"));
+    let sol = solve(
+        game,
+        start,
+        &target,
+        &SolveOptions::default().with_method(method),
+    )
+    .unwrap_or_else(|e| panic!("{method}: {e}"));
     if let Some(p) = &sol.presses {
         assert!(
             game.is_solution(start, &target, p).unwrap(),
@@ -86,7 +92,7 @@ pub fn check(game: &Game, start: &Board, method: Method) -> Solution {
 pub fn agree(
     game: &Game,
     start: &Board,
-    reference: &Solution,
+    reference: &Answer,
     methods: impl IntoIterator<Item = Method>,
 ) -> Result<(), TestCaseError> {
     for m in methods {

@@ -56,15 +56,20 @@ impl BitMatrix {
     /// The all-ones matrix.
     pub fn ones(rows: usize, cols: usize) -> Self {
         let mut m = Self::zeros(rows, cols);
-        let mask = tail_mask(cols);
-        for r in 0..rows {
-            let row = m.row_mut(r);
-            row.fill(u64::MAX);
+        m.fill(true);
+        m
+    }
+
+    /// Sets every entry to `bit`.
+    pub fn fill(&mut self, bit: bool) {
+        let mask = tail_mask(self.cols);
+        for r in 0..self.rows {
+            let row = self.row_mut(r);
+            row.fill(if bit { u64::MAX } else { 0 });
             if let Some(last) = row.last_mut() {
-                *last = mask;
+                *last &= mask;
             }
         }
-        m
     }
 
     /// The `n x n` identity matrix.

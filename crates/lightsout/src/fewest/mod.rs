@@ -48,6 +48,11 @@ use std::time::Duration;
 
 mod modular;
 mod search;
+mod symmetric;
+
+pub use symmetric::{
+    square_symmetries, torus_symmetries, CellPermutation, SymmetricSearch, MAX_SYMMETRIC_NULLITY,
+};
 
 use search::Search;
 
@@ -114,10 +119,11 @@ pub struct Minimal {
 /// board.
 ///
 /// ```
-/// use lightsout::{analyze, minimal, solve, Board, Game, Method, MinimalOptions};
+/// use lightsout::fewest::{minimal, MinimalOptions};
+/// use lightsout::{analyze, solve, Board, Game, Method, SolveOptions};
 /// let game = Game::classic(5, 5).unwrap();
 /// let start = Board::all_on(5, 5);
-/// let sol = solve(&game, &start, &Board::new(5, 5), Method::Auto).unwrap();
+/// let sol = solve(&game, &start, &Board::new(5, 5), &SolveOptions::default()).unwrap();
 /// let quiet = analyze(&game, Method::Auto).unwrap().quiet;
 /// let best = minimal(&sol.presses.unwrap(), &quiet, &MinimalOptions::default()).unwrap();
 /// assert_eq!((best.presses_count, best.proven), (15, true));
@@ -149,10 +155,11 @@ pub fn minimal(
 /// `particular`'s, so for two states they are all binary.
 ///
 /// ```
-/// use lightsout::{analyze, minimal_within, solve, Board, Budget, Game, Method};
+/// use lightsout::fewest::minimal_within;
+/// use lightsout::{analyze, solve, Board, Budget, Game, Method, SolveOptions};
 /// use std::time::Duration;
 /// let game = Game::classic(5, 5)?;
-/// let sol = solve(&game, &Board::all_on(5, 5), &Board::new(5, 5), Method::Auto)?;
+/// let sol = solve(&game, &Board::all_on(5, 5), &Board::new(5, 5), &SolveOptions::default())?;
 /// let quiet = analyze(&game, Method::Auto)?.quiet;
 /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(10)).with_threads(1);
 /// let best = minimal_within(&sol.presses.unwrap(), &quiet, 32, &budget)?;
@@ -551,7 +558,13 @@ mod tests {
                 start.set(c / n, c % n, (c as u8 * 7 + 1) % k);
             }
             let target = game.empty_board();
-            let sol = solve(&game, &start, &target, Method::Gauss).unwrap();
+            let sol = solve(
+                &game,
+                &start,
+                &target,
+                &crate::solve::SolveOptions::default().with_method(Method::Gauss),
+            )
+            .unwrap();
             let Some(p) = sol.presses else { continue };
             let quiet = analyze(&game, Method::Gauss).unwrap().quiet;
             let got = minimal(&p, &quiet, &MinimalOptions::default()).unwrap();

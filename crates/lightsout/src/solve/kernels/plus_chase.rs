@@ -11,10 +11,10 @@
 //! the chase works on bitmap-ordered rows as they are, only the carries between words
 //! change direction). A plain word loop: the compiler vectorises it.
 
-use super::stream::{BitOrder, RowSource};
 use crate::budget::Ticker;
 use crate::error::Error;
 use crate::gf2::{with_wide_simd, words_for, BitMatrix, WORD_BITS};
+use crate::solve::stream::{BitOrder, RowSource};
 
 /// `out = b ^ prev ^ (A + s) cur` on rows in order `MSB` (`self_mask` all ones for the
 /// self toggle, else 0; `last_mask` the valid bits of the last word).

@@ -5,13 +5,14 @@
 //! every other grid rule (any shape; open, torus or Klein bottle) the general chase of
 //! [`super::grid_chase`].
 
-use super::chasing::chase;
-use super::grid_chase::{self, Plan};
-use super::{sides, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver};
 use crate::budget::{Budget, Ticker};
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use crate::gf2::{tail_mask, xor_into, BitMatrix, BitVec, Reduced};
+use crate::solve::kernels::grid_chase::{self, Plan};
+use crate::solve::kernels::plus_chase::chase;
+use crate::solve::method::Method;
+use crate::solve::solver::{sides, words_f, Analysis, Cost, Oriented, Refusal, Solved, Solver};
 
 /// Widest row (the shorter side) the symbolic chase accepts.
 pub const MAX_WIDTH: usize = 20_000;
@@ -37,10 +38,18 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
     }
     let (long, short) = sides(game);
     let work = symbolic_words(long, short);
-    if short > MAX_WIDTH || work > MAX_WORK {
-        return Err(Refusal::Size(format!(
-            "the symbolic chase needs about {work} word operations (limit 2^37; shorter side at most {MAX_WIDTH})"
-        )));
+    if short > MAX_WIDTH {
+        return Err(Refusal::Size(Limit::Width {
+            what: "the symbolic chase",
+            width: short as u64,
+            max: MAX_WIDTH as u64,
+        }));
+    }
+    if work > MAX_WORK {
+        return Err(Refusal::Size(Limit::WordOperations {
+            estimated: work,
+            max: MAX_WORK,
+        }));
     }
     Ok(())
 }
@@ -88,15 +97,22 @@ impl Solver for Chase {
         Method::Chase
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
-        self.accepts(game)?;
+    fn admit(&self, game: &Game) -> Result<(), Refusal> {
+        admit(game)
+    }
+
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
         if game.rules().plus_family().is_none() {
             return grid_chase::solve(game, &Plan::new(game)?, rhs, budget);
         }
         let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
-        let self_toggle = o.game.rules().plus_family().expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked").self_toggle();
         let (m, n) = (o.game.rows(), o.game.cols());
         let (system, constant) = last_row_system(rhs.bits(), m, n, self_toggle, &mut ticker)?;
         let red = Reduced::new_within(&system, &constant, budget)?;
@@ -107,17 +123,16 @@ impl Solver for Chase {
                 Ok::<_, Error>(o.board_out(p))
             })
             .transpose()?;
-        Ok(Solution::binary(Method::Chase, presses, red.nullity()))
+        Ok(Solved::binary(Method::Chase, presses, red.nullity()))
     }
 
     fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
-        self.accepts(game)?;
         if game.rules().plus_family().is_none() {
             return grid_chase::analyze(game, &Plan::new(game)?, budget);
         }
         let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
-        let self_toggle = o.game.rules().plus_family().expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked").self_toggle();
         let (m, n) = (o.game.rows(), o.game.cols());
         let (system, _) = last_row_system(None, m, n, self_toggle, &mut ticker)?;
         let red = Reduced::homogeneous_within(&system, budget)?;

@@ -262,14 +262,14 @@ pub fn analyse(
     let l = o_r / gcd(o_r, o_c) * o_c;
     let k = order_of_two(l);
     if k > MAX_FIELD_DEGREE {
-        return Err(Error::Unsupported(format!(
+        return Err(Error::unsupported(format!(
             "the eigenvalues live in GF(2^{k}), beyond the {MAX_FIELD_DEGREE} this method takes on"
         )));
     }
     // The table of zeta^j below holds l field elements of k bits.
     let table_bytes = l.saturating_mul(24 + 8 * k.div_ceil(64));
     if table_bytes > MAX_TABLE_BYTES {
-        return Err(Error::Unsupported(format!(
+        return Err(Error::unsupported(format!(
             "the eigenvalues are {l}-th roots of unity in GF(2^{k}): their table would take \
              {} MiB, beyond the {} MiB this method takes on",
             table_bytes >> 20,

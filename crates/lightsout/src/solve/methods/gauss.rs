@@ -2,11 +2,12 @@
 //! states: packed GF(2) elimination; K states: [`crate::zk`] (Gauss–Jordan over GF(p)
 //! for prime K, the Howell form over Z_K otherwise), with exact solution counts.
 
-use super::{words_f, Analysis, Cost, Method, Refusal, Solution, Solver};
 use crate::budget::Budget;
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use crate::gf2::{BitMatrix, BitVec, Reduced};
+use crate::solve::method::Method;
+use crate::solve::solver::{words_f, Analysis, Cost, Refusal, Solved, Solver};
 use crate::zk::{self, ZkMatrix, ZkMethod};
 
 /// Most unknowns (cells) the full elimination accepts: a 20,000 x 20,000 system is 50 MB
@@ -47,18 +48,18 @@ pub(crate) fn zk_elimination_bytes(u: f64, modulus: u8) -> f64 {
 /// [`zk::MAX_GAME_CELLS`] with K states.
 pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
     if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
-        return Err(Refusal::Size(format!(
-            "{} unknowns exceeds the limit of {} for {} states",
-            game.cells(),
-            zk::MAX_GAME_CELLS,
-            game.modulus()
-        )));
+        return Err(Refusal::Size(Limit::Unknowns {
+            unknowns: game.cells() as u64,
+            max: zk::MAX_GAME_CELLS as u64,
+            modulus: game.modulus(),
+        }));
     }
     if game.cells() > MAX_UNKNOWNS {
-        return Err(Refusal::Size(format!(
-            "{} unknowns exceeds the limit of {MAX_UNKNOWNS}",
-            game.cells()
-        )));
+        return Err(Refusal::Size(Limit::Unknowns {
+            unknowns: game.cells() as u64,
+            max: MAX_UNKNOWNS as u64,
+            modulus: 2,
+        }));
     }
     Ok(())
 }
@@ -93,8 +94,15 @@ impl Solver for Gauss {
         Method::Gauss
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
-        self.accepts(game)?;
+    fn admit(&self, game: &Game) -> Result<(), Refusal> {
+        admit(game)
+    }
+
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
         if game.modulus() != 2 {
             let toggle = ZkMatrix::toggle(game);
             let z = zk::solve_within(&toggle, &rhs.values(), ZkMethod::Auto, budget)?;
@@ -103,7 +111,7 @@ impl Solver for Gauss {
                 .as_deref()
                 .map(|x| game.board_from_values(x))
                 .transpose()?;
-            return Ok(Solution {
+            return Ok(Solved {
                 method: Method::Gauss,
                 presses,
                 nullity: z.nullity,
@@ -112,11 +120,10 @@ impl Solver for Gauss {
         }
         let red = Self::reduce(game, Some(rhs), budget)?;
         let presses = red.particular().map(|x| vec_to_board(game, &x));
-        Ok(Solution::binary(Method::Gauss, presses, red.nullity()))
+        Ok(Solved::binary(Method::Gauss, presses, red.nullity()))
     }
 
     fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
-        self.accepts(game)?;
         if game.modulus() != 2 {
             let zero = vec![0; game.cells()];
             let z = zk::solve_within(&ZkMatrix::toggle(game), &zero, ZkMethod::Auto, budget)?;

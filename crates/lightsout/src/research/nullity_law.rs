@@ -13,38 +13,28 @@
 //! at degree `n / 2`. The odd `n` then cost nothing, where the direct method spends a
 //! gcd at degree `n / 4` (or less) on each, about a quarter of the work of a table.
 
+use crate::budget::Budget;
+use crate::error::Error;
 use crate::gf2::chebyshev;
 use crate::gf2::Poly;
-use std::collections::HashMap;
 use std::ops::Range;
 
 /// `d(2n + 1)` from `d(n)`: `2 d(n) + 2` when 3 divides `n + 1`, else `2 d(n)`.
-///
-/// ```
-/// use lightsout::solve::{boyles_law, nullity_square};
-/// for n in 1..200 {
-///     assert_eq!(boyles_law(n, nullity_square(n)), nullity_square(2 * n + 1));
-/// }
-/// ```
-pub fn boyles_law(n: usize, d_n: usize) -> usize {
+pub(crate) fn boyles_law(n: usize, d_n: usize) -> usize {
     2 * d_n + if (n + 1).is_multiple_of(3) { 2 } else { 0 }
 }
 
 /// The nullities of the even `n` in `range`, as `(n, d(n))` in increasing order (the
 /// odd `n` skipped): one gcd at degree `n / 2` each, the polynomials stepped along the
-/// range.
-///
-/// ```
-/// use lightsout::solve::{even_square_nullities, nullity_square};
-/// let got = even_square_nullities(3..12);
-/// let want: Vec<_> = (4..12).step_by(2).map(|n| (n, nullity_square(n))).collect();
-/// assert_eq!(got, want);
-/// ```
-pub fn even_square_nullities(range: Range<usize>) -> Vec<(usize, usize)> {
+/// range; the budget checked before each gcd.
+pub(crate) fn even_square_nullities_within(
+    range: Range<usize>,
+    budget: &Budget,
+) -> Result<Vec<(usize, usize)>, Error> {
     let k_lo = range.start.div_ceil(2);
     let k_end = range.end.div_ceil(2); // 2k < end
     if k_lo >= k_end {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     // W_{k-1} and W_k at t and at t + 1, from U_{k-2}, U_{k-1}, U_k.
     let u = |j: isize, shift: bool| -> Poly {
@@ -61,6 +51,7 @@ pub fn even_square_nullities(range: Range<usize>) -> Vec<(usize, usize)> {
     let (mut b_prev, mut b) = (w(k0 - 1, true), w(k0, true));
     let mut out = Vec::with_capacity(k_end - k_lo);
     for k in k_lo..k_end {
+        budget.check()?;
         let dk = Poly::gcd(&a, &b).degree().unwrap_or(0);
         out.push((2 * k, 2 * dk));
         if k + 1 < k_end {
@@ -72,61 +63,17 @@ pub fn even_square_nullities(range: Range<usize>) -> Vec<(usize, usize)> {
             b_prev = std::mem::replace(&mut b, next);
         }
     }
-    out
-}
-
-/// The nullities of every `n` in `range`, in order: the even ones by
-/// [`even_square_nullities`], the odd ones by [`boyles_law`] from `d((n - 1) / 2)`
-/// (taken from the range when it lies there, else found the same way, recursively).
-///
-/// ```
-/// use lightsout::solve::{nullity_squares, square_nullities_by_law};
-/// assert_eq!(square_nullities_by_law(1..300), nullity_squares(1..300));
-/// assert_eq!(square_nullities_by_law(1000..1100), nullity_squares(1000..1100));
-/// ```
-pub fn square_nullities_by_law(range: Range<usize>) -> Vec<usize> {
-    let mut known: HashMap<usize, usize> = HashMap::new();
-    known.insert(0, 0);
-    for (n, d) in even_square_nullities(range.clone()) {
-        known.insert(n, d);
-    }
-    range
-        .map(|n| square_nullity_by_law(n, &mut known))
-        .collect()
-}
-
-/// `d(n)` from `known` (filled in as it goes): an even `n` not there is computed
-/// directly, an odd one from its half.
-pub fn square_nullity_by_law(n: usize, known: &mut HashMap<usize, usize>) -> usize {
-    if let Some(&d) = known.get(&n) {
-        return d;
-    }
-    // The chain n -> (n - 1) / 2 -> ... down to a known or even value.
-    let mut chain = Vec::new();
-    let mut m = n;
-    let mut d = loop {
-        if let Some(&d) = known.get(&m) {
-            break d;
-        }
-        if m.is_multiple_of(2) {
-            let d = chebyshev::square_nullity(m);
-            known.insert(m, d);
-            break d;
-        }
-        chain.push(m);
-        m = (m - 1) / 2;
-    };
-    while let Some(odd) = chain.pop() {
-        d = boyles_law((odd - 1) / 2, d);
-        known.insert(odd, d);
-    }
-    d
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::gf2::chebyshev::square_nullities;
+
+    fn evens(range: Range<usize>) -> Vec<(usize, usize)> {
+        even_square_nullities_within(range, &Budget::unlimited()).unwrap()
+    }
 
     /// The law against the direct computation of every odd n below 4,000 and a
     /// sample of larger ones, and the even stepping against the direct table.
@@ -140,7 +87,7 @@ mod tests {
                 "n = {n}"
             );
         }
-        for (n, d) in even_square_nullities(1..4000) {
+        for (n, d) in evens(1..4000) {
             assert_eq!(d, direct[n], "n = {n}");
         }
         for n in [20_001usize, 65_535, 131_071, 99_999, 100_001] {
@@ -154,7 +101,7 @@ mod tests {
     }
 
     #[test]
-    fn any_range() {
+    fn any_range_of_evens() {
         for (a, b) in [
             (0usize, 1usize),
             (1, 2),
@@ -164,13 +111,17 @@ mod tests {
             (255, 257),
             (600, 700),
         ] {
-            assert_eq!(
-                square_nullities_by_law(a..b),
-                square_nullities(a..b),
-                "{a}..{b}"
-            );
+            let want: Vec<(usize, usize)> = (a..b)
+                .filter(|n| n % 2 == 0)
+                .map(|n| (n, chebyshev::square_nullity(n)))
+                .collect();
+            assert_eq!(evens(a..b), want, "{a}..{b}");
         }
-        assert!(square_nullities_by_law(9..9).is_empty());
-        assert!(even_square_nullities(9..10).is_empty());
+        assert!(evens(9..10).is_empty());
+        let spent = Budget::unlimited().with_time_limit(std::time::Duration::ZERO);
+        assert_eq!(
+            even_square_nullities_within(2..10, &spent),
+            Err(Error::TimeLimit)
+        );
     }
 }

@@ -10,21 +10,22 @@
 //! best pattern the search found, marked not proven. Every answer is replayed on the
 //! board before it is returned.
 
-use super::{
-    analyze, minimal_within, solve, square_symmetries, torus_symmetries, Method, Minimal,
-    MinimalOptions, QuietSpace, SymmetricSearch,
-};
 use crate::budget::Budget;
 use crate::error::Error;
+use crate::fewest::{
+    minimal_within, square_symmetries, torus_symmetries, Minimal, MinimalOptions, SymmetricSearch,
+};
 use crate::game::{Board, Boundary, Game, Rules, Shape};
+use crate::solve::{analyze, solve, Method, QuietSpace, SolveOptions};
 use std::time::Instant;
 
 /// The fewest-presses search of one all-on square board, planned but not yet run: its
 /// nullity and the size of the exhaustive search are known before it starts.
 ///
 /// ```
-/// use lightsout::solve::AllOnSquare;
-/// use lightsout::{Boundary, MinimalOptions};
+/// use lightsout::fewest::MinimalOptions;
+/// use lightsout::research::AllOnSquare;
+/// use lightsout::Boundary;
 /// let search = AllOnSquare::new(9, Boundary::Open, &MinimalOptions::default())?;
 /// assert_eq!(search.nullity(), 8);
 /// assert_eq!(search.candidates(), Some(43)); // one per orbit: OEIS A075463(9)
@@ -73,13 +74,14 @@ impl AllOnSquare {
             Boundary::Open => square_symmetries,
             Boundary::Torus => torus_symmetries,
             other => {
-                return Err(Error::Unsupported(format!(
+                return Err(Error::unsupported(format!(
                     "the all-on search handles the open board and the torus, not the {other} board"
                 )))
             }
         };
         let game = Game::new(n, n, Rules::new(Shape::plus(), boundary, 2)?)?;
-        let Some(particular) = solve(&game, &all_on(n), &off(n), Method::Auto)?.presses else {
+        let Some(particular) = solve(&game, &all_on(n), &off(n), &SolveOptions::default())?.presses
+        else {
             // Every graph's all-on board is solvable (Sutner), so this is a bug.
             return Err(Error::Internal(format!(
                 "the all-on {n}x{n} board has no solution"
@@ -186,12 +188,12 @@ fn off(n: usize) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::minimal;
+    use crate::fewest::minimal;
 
     /// The plain exhaustive search (no symmetry) as the reference.
     fn plain(n: usize, boundary: Boundary) -> Minimal {
         let game = Game::new(n, n, Rules::new(Shape::plus(), boundary, 2).unwrap()).unwrap();
-        let p = solve(&game, &all_on(n), &off(n), Method::Auto)
+        let p = solve(&game, &all_on(n), &off(n), &SolveOptions::default())
             .unwrap()
             .presses
             .unwrap();
@@ -254,11 +256,11 @@ mod tests {
         let opts = MinimalOptions::default();
         assert!(matches!(
             AllOnSquare::new(5, Boundary::Klein, &opts),
-            Err(Error::Unsupported(_))
+            Err(Error::Unsupported { .. })
         ));
         assert!(matches!(
             AllOnSquare::new(0, Boundary::Open, &opts),
-            Err(Error::InvalidSize(_))
+            Err(Error::InvalidSize { .. })
         ));
     }
 }

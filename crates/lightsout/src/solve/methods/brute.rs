@@ -1,11 +1,12 @@
 //! Full enumeration: every press pattern, K^(mn) of them. The ground truth for tests: it
 //! uses no linear algebra at all, only the rules.
 
-use super::{Analysis, Cost, Method, Refusal, Solution, Solver};
 use crate::budget::Budget;
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use crate::gf2::extend_word_basis;
+use crate::solve::method::Method;
+use crate::solve::solver::{Analysis, Cost, Refusal, Solved, Solver};
 use crate::zk::factorize;
 use num_bigint::BigUint;
 use std::collections::HashSet;
@@ -29,11 +30,11 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
     });
     match patterns {
         Some(_) => Ok(()),
-        None => Err(Refusal::Size(format!(
-            "{}^{} press patterns is more than the limit of 2^30",
-            k,
-            game.cells()
-        ))),
+        None => Err(Refusal::Size(Limit::PressPatterns {
+            modulus: game.modulus(),
+            cells: game.cells() as u64,
+            max_log2: MAX_PATTERNS.trailing_zeros(),
+        })),
     }
 }
 
@@ -65,8 +66,15 @@ impl Solver for Brute {
         Method::Brute
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
-        self.accepts(game)?;
+    fn admit(&self, game: &Game) -> Result<(), Refusal> {
+        admit(game)
+    }
+
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
         let sweep = sweep(game, &rhs.values(), true, budget)?;
         let nullity = sweep.nullity;
         let presses = sweep
@@ -74,7 +82,7 @@ impl Solver for Brute {
             .as_deref()
             .map(|v| game.board_from_values(v))
             .transpose()?;
-        Ok(Solution {
+        Ok(Solved {
             method: Method::Brute,
             presses,
             nullity,
@@ -83,7 +91,6 @@ impl Solver for Brute {
     }
 
     fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
-        self.accepts(game)?;
         let sweep = sweep(game, &vec![0; game.cells()], false, budget)?;
         let nullity = sweep.nullity;
         let quiet = sweep
@@ -171,9 +178,12 @@ fn sweep(game: &Game, rhs: &[u8], want_solution: bool, budget: &Budget) -> Resul
             }
             if !span.contains(&digits) {
                 if span.len().saturating_mul(usize::from(k)) > MAX_QUIET_SPAN {
-                    return Err(Error::LimitExceeded(format!(
-                        "brute force keeps every quiet pattern it finds, and this game has more than {MAX_QUIET_SPAN}; use method 'gauss'"
-                    )));
+                    return Err(Error::LimitExceeded(Limit::QuietPatterns {
+                        what:
+                            "brute force, which keeps every one it finds (method 'gauss' does not)",
+                        count: span.len().saturating_mul(usize::from(k)) as u64,
+                        max: MAX_QUIET_SPAN as u64,
+                    }));
                 }
                 span = close_span(&span, &digits, k);
                 out.quiet.push(digits.clone());
@@ -279,16 +289,17 @@ mod tests {
         let rules = Rules::explicit(vec![Vec::new(); 18], 3).unwrap();
         let game = Game::new(1, 18, rules).unwrap();
         assert!(admit(&game).is_ok());
-        let e = Brute
-            .analyze(&game, &Budget::unlimited())
-            .unwrap_err()
-            .to_string();
+        let e = Brute.analyze(&game, &Budget::unlimited()).unwrap_err();
         assert!(
-            e.contains("more than 1048576") && e.contains("gauss"),
+            matches!(
+                e.limit(),
+                Some(crate::Limit::QuietPatterns { max: 1_048_576, .. })
+            ),
             "{e}"
         );
+        assert!(e.to_string().contains("gauss"), "{e}");
         // Gauss, named by the message, does it.
-        let a = super::super::analyze(&game, Method::Gauss).unwrap();
+        let a = crate::solve::analyze(&game, Method::Gauss).unwrap();
         assert_eq!(a.nullity, 18);
     }
 }

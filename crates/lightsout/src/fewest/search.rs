@@ -440,7 +440,7 @@ pub(super) mod avx512 {
     /// # Safety
     /// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
     #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-    pub(in crate::solve::minimal) unsafe fn group_weights(
+    pub(in crate::fewest) unsafe fn group_weights(
         cur: &[u64],
         mids: &[[u64; LANES]],
         sizes: &[i32; GROUPS],

@@ -90,7 +90,7 @@ pub struct Period {
 /// The solution period of a two-state game (module documentation).
 ///
 /// ```
-/// use lightsout::solve::period;
+/// use lightsout::research::period;
 /// use lightsout::{Budget, Game};
 /// // 6 x 6: nonsingular; the all-on board comes back after 7 solve steps.
 /// let p = period(&Game::classic(6, 6)?, &Budget::unlimited())?;
@@ -110,8 +110,8 @@ pub struct Period {
 /// out (the factorisations of large `2^d - 1` can take long).
 pub fn period(game: &Game, budget: &Budget) -> Result<Period, Error> {
     if game.modulus() != 2 {
-        return Err(Error::Unsupported(
-            "the solution period is computed for two states only".into(),
+        return Err(Error::unsupported(
+            "the solution period is computed for two states only",
         ));
     }
     let mut cache = MersenneFactors::default();
@@ -145,12 +145,12 @@ pub fn period(game: &Game, budget: &Budget) -> Result<Period, Error> {
 /// As [`period`].
 pub fn period_by_krylov(game: &Game, budget: &Budget) -> Result<Period, Error> {
     if game.modulus() != 2 {
-        return Err(Error::Unsupported(
-            "the solution period is computed for two states only".into(),
+        return Err(Error::unsupported(
+            "the solution period is computed for two states only",
         ));
     }
     if game.cells() > KRYLOV_MAX_CELLS {
-        return Err(Error::Unsupported(format!(
+        return Err(Error::unsupported(format!(
             "the solution period of these rules is computed up to {KRYLOV_MAX_CELLS} cells \
              (the plus shape and the sigma game on open boards and tori: any size)"
         )));

@@ -8,17 +8,17 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use super::chasing::{chase_source, Blank, Step};
-use super::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
-use super::{
-    binary_count, plus_sides_f, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution,
-    Solver,
-};
 use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::with_wide_simd;
 use crate::gf2::{chebyshev, words_for, Poly};
+use crate::solve::kernels::plus_chase::{chase_source, Blank, Step};
+use crate::solve::method::Method;
+use crate::solve::solver::{
+    binary_count, plus_sides_f, words_f, Analysis, Cost, Oriented, Refusal, Solved, Solver,
+};
+use crate::solve::stream::{replay_row, BitOrder, MatrixSink, RowSink, RowSource, StreamError};
 use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
@@ -62,16 +62,23 @@ impl Solver for PolyMethod {
         Method::Poly
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
-        self.accepts(game)?;
+    fn admit(&self, game: &Game) -> Result<(), Refusal> {
+        admit(game)
+    }
+
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
         let o = Oriented::new(game);
         let rhs = o.board_in(rhs);
         let mut bits = rhs.into_bits().expect("binary");
         let mut sink = MatrixSink::new(o.game.rows(), o.game.cols());
-        let plan = StreamPlan::new_with(&o.game, &mut bits, budget);
+        let plan = StreamPlan::new_within(&o.game, &mut bits, budget);
         let answer = match plan
             .map_err(StreamError::Solve)
-            .and_then(|plan| plan.write_with(&mut bits, &mut sink, budget))
+            .and_then(|plan| plan.write_within(&mut bits, &mut sink, budget))
         {
             Ok(a) => a,
             Err(StreamError::Solve(e)) => return Err(e),
@@ -80,7 +87,7 @@ impl Solver for PolyMethod {
         let presses = answer
             .solvable
             .then(|| o.board_out(Board::from_bits(sink.into_matrix())));
-        Ok(Solution {
+        Ok(Solved {
             method: Method::Poly,
             presses,
             nullity: answer.nullity,
@@ -89,10 +96,9 @@ impl Solver for PolyMethod {
     }
 
     fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
-        self.accepts(game)?;
         let ticker = &mut Ticker::new(budget);
         let o = Oriented::new(game);
-        let self_toggle = self_toggle_of(&o.game).map_err(|r| r.into_error(Method::Poly, game))?;
+        let self_toggle = self_toggle_of(&o.game).map_err(|_| Method::Poly.refusal(game))?;
         let (m, n) = (o.game.rows(), o.game.cols());
         let system = System::new(m, n, self_toggle, ticker)?;
         let mut quiet = Vec::with_capacity(system.nullity());
@@ -118,12 +124,15 @@ impl Solver for PolyMethod {
 
 /// `Some(self toggle)` for the plus and sigma games on open two-state boards.
 fn self_toggle_of(game: &Game) -> Result<bool, Refusal> {
-    game.rules().plus_family().ok_or_else(|| {
-        Refusal::Rules(format!(
-            "method 'poly' handles the plus and sigma rules on open two-state boards, not {}",
-            game.rules().describe()
-        ))
-    })
+    game.rules()
+        .plus_family()
+        .map(|f| f.self_toggle())
+        .ok_or_else(|| {
+            Refusal::Rules(format!(
+                "method 'poly' handles the plus and sigma rules on open two-state boards, not {}",
+                game.rules().describe()
+            ))
+        })
 }
 
 /// What [`solve_streaming`] found.
@@ -143,7 +152,7 @@ pub struct StreamSolution {
 /// `board` gives the lights to change (read twice, top to bottom), the press rows go to
 /// `sink` in order (after [`RowSink::begin`], and only if the board is solvable), and
 /// nothing else is stored. This is the path for boards too big to
-/// copy (a memory-mapped bitmap, or the all-on board); the in-memory [`Solver`] uses the
+/// copy (a memory-mapped bitmap, or the all-on board); the in-memory solver (`Method::Poly`) uses the
 /// same code.
 ///
 /// The chase runs along the rows as given, so the polynomial work (a gcd and two
@@ -191,13 +200,13 @@ pub fn solve_streaming(
 /// [`Error::TimeLimit`]) once it is spent. If that happens during the second chase the
 /// sink has received the rows so far: a caller writing a file discards it (as the CLI
 /// does with its temporary file).
-pub fn solve_streaming_with(
+pub fn solve_streaming_within(
     game: &Game,
     board: &mut (impl RowSource + ?Sized),
     sink: &mut (impl RowSink + ?Sized),
     budget: &Budget,
 ) -> Result<StreamSolution, StreamError> {
-    StreamPlan::new_with(game, board, budget)?.write_with(board, sink, budget)
+    StreamPlan::new_within(game, board, budget)?.write_within(board, sink, budget)
 }
 
 /// [`solve_streaming`] in two steps: [`StreamPlan::new`] reads the board once and does
@@ -236,20 +245,20 @@ impl StreamPlan {
     /// Rules other than plus and sigma on an open two-state board, or a board of
     /// another size than the game.
     pub fn new(game: &Game, board: &mut (impl RowSource + ?Sized)) -> Result<StreamPlan, Error> {
-        Self::new_with(game, board, &Budget::unlimited())
+        Self::new_within(game, board, &Budget::unlimited())
     }
 
-    /// [`StreamPlan::new`] within a [`Budget`] (see [`solve_streaming_with`]).
+    /// [`StreamPlan::new`] within a [`Budget`] (see [`solve_streaming_within`]).
     ///
     /// # Errors
     ///
     /// Those of [`StreamPlan::new`], and the budget's once it is spent.
-    pub fn new_with(
+    pub fn new_within(
         game: &Game,
         board: &mut (impl RowSource + ?Sized),
         budget: &Budget,
     ) -> Result<StreamPlan, Error> {
-        let self_toggle = self_toggle_of(game).map_err(|r| r.into_error(Method::Poly, game))?;
+        let self_toggle = self_toggle_of(game).map_err(|_| Method::Poly.refusal(game))?;
         budget.check()?;
         let ticker = &mut Ticker::new(budget);
         let (m, n, order) = (board.rows(), board.cols(), board.order());
@@ -307,7 +316,7 @@ impl StreamPlan {
         board: &mut (impl RowSource + ?Sized),
         sink: &mut (impl RowSink + ?Sized),
     ) -> Result<StreamSolution, StreamError> {
-        self.write_with(board, sink, &Budget::unlimited())
+        self.write_within(board, sink, &Budget::unlimited())
     }
 
     /// [`StreamPlan::write`] within a [`Budget`], checked a row at a time.
@@ -316,7 +325,7 @@ impl StreamPlan {
     ///
     /// Those of [`StreamPlan::write`], and the budget's once it is spent (the sink then
     /// holds the rows written so far, to be discarded).
-    pub fn write_with(
+    pub fn write_within(
         &self,
         board: &mut (impl RowSource + ?Sized),
         sink: &mut (impl RowSink + ?Sized),
@@ -429,86 +438,6 @@ impl System {
     }
 }
 
-/// Nullity of the `rows x cols` plus-shaped game (`self_toggle`) or sigma game, from
-/// polynomials alone (no board is built): `deg gcd(U_m(t + s), U_n(t))`, Sutner's
-/// theorem, with `n` the shorter side.
-///
-/// ```
-/// use lightsout::sutner_nullity;
-/// assert_eq!(sutner_nullity(5, 5, true), 2);
-/// assert_eq!(sutner_nullity(4, 4, true), 4);
-/// // The sigma game: nullity = gcd(m + 1, n + 1) - 1.
-/// assert_eq!(sutner_nullity(5, 11, false), 5);
-/// ```
-pub fn sutner_nullity(rows: usize, cols: usize, self_toggle: bool) -> usize {
-    chebyshev::nullity(rows, cols, self_toggle)
-}
-
-/// [`sutner_nullity`] within a [`Budget`], checked at every doubling and gcd step (the
-/// nullity of a 10^8 x 10^8 board takes about a minute).
-///
-/// # Errors
-///
-/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
-///
-/// ```
-/// use lightsout::solve::sutner_nullity_with;
-/// use lightsout::{Budget, Error};
-/// use std::time::Duration;
-/// assert_eq!(sutner_nullity_with(5, 5, true, &Budget::unlimited()), Ok(2));
-/// let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
-/// assert_eq!(sutner_nullity_with(5, 5, true, &spent), Err(Error::TimeLimit));
-/// ```
-pub fn sutner_nullity_with(
-    rows: usize,
-    cols: usize,
-    self_toggle: bool,
-    budget: &Budget,
-) -> Result<usize, Error> {
-    chebyshev::nullity_within(rows, cols, self_toggle, budget)
-}
-
-/// Nullity of the classic `n x n` board (OEIS A159257).
-///
-/// ```
-/// use lightsout::nullity_square;
-/// let d: Vec<usize> = (1..=10).map(nullity_square).collect();
-/// assert_eq!(d, [0, 0, 0, 4, 2, 0, 0, 0, 8, 0]);
-/// ```
-pub fn nullity_square(n: usize) -> usize {
-    chebyshev::square_nullity(n)
-}
-
-/// Nullities of the classic `n x n` boards for every `n` in `range`, in order: faster
-/// than [`nullity_square`] one by one (the polynomials are stepped along the range).
-///
-/// ```
-/// use lightsout::solve::nullity_squares;
-/// assert_eq!(nullity_squares(4..7), [4, 2, 0]);
-/// ```
-pub fn nullity_squares(range: std::ops::Range<usize>) -> Vec<usize> {
-    chebyshev::square_nullities(range)
-}
-
-/// [`nullity_squares`] within a [`Budget`], checked for every board (and inside each
-/// gcd); nothing is returned unless the whole range was done.
-///
-/// # Errors
-///
-/// The budget's error ([`Error::Cancelled`], [`Error::TimeLimit`]) once it is spent.
-///
-/// ```
-/// use lightsout::solve::nullity_squares_with;
-/// use lightsout::Budget;
-/// assert_eq!(nullity_squares_with(4..7, &Budget::unlimited()), Ok(vec![4, 2, 0]));
-/// ```
-pub fn nullity_squares_with(
-    range: std::ops::Range<usize>,
-    budget: &Budget,
-) -> Result<Vec<usize>, Error> {
-    chebyshev::square_nullities_within(range, budget)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,7 +472,12 @@ mod tests {
                         Game::new(m, n, rules).unwrap()
                     };
                     let b = Board::from_bits(board.clone());
-                    let sol = super::super::solve(&game, &b, &game.empty_board(), Method::Gauss);
+                    let sol = crate::solve::solve(
+                        &game,
+                        &b,
+                        &game.empty_board(),
+                        &crate::solve::SolveOptions::default().with_method(Method::Gauss),
+                    );
                     assert_eq!(sol.as_ref().unwrap().nullity, system.nullity());
                     sol.unwrap().is_solvable()
                 };

@@ -1,14 +1,15 @@
 //! First-row enumeration (light chasing): try all 2^n first rows, chase each down the
 //! board, keep those that leave the last row dark.
 
-use super::chasing::{chase, chase_word};
-use super::{
-    plus_sides_f, sides, words_f, Analysis, Cost, Method, Oriented, Refusal, Solution, Solver,
-};
 use crate::budget::{Budget, Ticker};
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::{Board, Game};
 use crate::gf2::{extend_word_basis, tail_mask, BitMatrix};
+use crate::solve::kernels::plus_chase::{chase, chase_word};
+use crate::solve::method::Method;
+use crate::solve::solver::{
+    plus_sides_f, sides, words_f, Analysis, Cost, Oriented, Refusal, Solved, Solver,
+};
 
 /// Widest row (after transposing to the shorter side) the enumeration accepts.
 pub const MAX_WIDTH: usize = 30;
@@ -29,9 +30,12 @@ pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
     let (long, short) = sides(game);
     let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
     if short > MAX_WIDTH || work > MAX_WORK {
-        return Err(Refusal::Size(format!(
-            "2^{short} first rows times {long} rows exceeds the limit of 2^32 row steps (shorter side at most {MAX_WIDTH})"
-        )));
+        return Err(Refusal::Size(Limit::RowSteps {
+            width: short as u64,
+            length: long as u64,
+            max_log2: MAX_WORK.trailing_zeros(),
+            max_width: MAX_WIDTH as u64,
+        }));
     }
     Ok(())
 }
@@ -52,12 +56,19 @@ impl Solver for Rows {
         Method::Rows
     }
 
-    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solution, Error> {
-        self.accepts(game)?;
+    fn admit(&self, game: &Game) -> Result<(), Refusal> {
+        admit(game)
+    }
+
+    fn cost(&self, game: &Game) -> Cost {
+        cost(game)
+    }
+
+    fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
         let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
-        let self_toggle = o.game.rules().plus_family().expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked").self_toggle();
         let rhs = o.board_in(rhs);
         let words = single_words(rhs.bits().expect("binary"));
         let mask = tail_mask(n);
@@ -91,7 +102,7 @@ impl Solver for Rows {
                 Ok(o.board_out(Board::from_bits(p)))
             })
             .transpose()?;
-        Ok(Solution {
+        Ok(Solved {
             method: Method::Rows,
             presses,
             nullity,
@@ -100,11 +111,10 @@ impl Solver for Rows {
     }
 
     fn analyze(&self, game: &Game, budget: &Budget) -> Result<Analysis, Error> {
-        self.accepts(game)?;
         let mut ticker = Ticker::new(budget);
         let o = Oriented::new(game);
         let (m, n) = (o.game.rows(), o.game.cols());
-        let self_toggle = o.game.rules().plus_family().expect("checked");
+        let self_toggle = o.game.rules().plus_family().expect("checked").self_toggle();
         let zeros = vec![0u64; m];
         let mask = tail_mask(n);
         let mut basis: Vec<u64> = Vec::new();

@@ -29,10 +29,11 @@
 //! piece; across pieces the lexicographically first of the pieces' answers wins, which
 //! need not be the first over all of `S` (a symmetric image may come first).
 
-use super::{minimal_within, Minimal, MinimalOptions, QuietSpace};
+use super::{minimal_within, Minimal, MinimalOptions};
 use crate::budget::Budget;
-use crate::error::Error;
+use crate::error::{Error, Limit};
 use crate::game::Board;
+use crate::solve::QuietSpace;
 use std::collections::HashSet;
 
 /// Most quiet patterns the symmetric search handles (coefficients are packed in a
@@ -55,7 +56,7 @@ pub type CellPermutation = Vec<usize>;
 /// Together they generate all eight symmetries.
 ///
 /// ```
-/// let sym = lightsout::solve::square_symmetries(3);
+/// let sym = lightsout::fewest::square_symmetries(3);
 /// assert_eq!(sym.len(), 5);
 /// // The transpose maps cell (0, 1) to (1, 0).
 /// assert!(sym.iter().any(|p| p[1] == 3 && p[3] == 1 && p[4] == 4));
@@ -113,10 +114,10 @@ pub fn torus_symmetries(n: usize) -> Vec<CellPermutation> {
 /// them.
 ///
 /// ```
-/// use lightsout::solve::{square_symmetries, SymmetricSearch};
-/// use lightsout::{analyze, solve, Board, Game, Method, MinimalOptions};
+/// use lightsout::fewest::{square_symmetries, MinimalOptions, SymmetricSearch};
+/// use lightsout::{analyze, solve, Board, Game, Method, SolveOptions};
 /// let game = Game::classic(9, 9)?;
-/// let sol = solve(&game, &Board::all_on(9, 9), &Board::new(9, 9), Method::Auto)?;
+/// let sol = solve(&game, &Board::all_on(9, 9), &Board::new(9, 9), &SolveOptions::default())?;
 /// let quiet = analyze(&game, Method::Auto)?.quiet;
 /// let plan = SymmetricSearch::new(&sol.presses.unwrap(), &quiet, &square_symmetries(9))?;
 /// assert_eq!(plan.nullity(), 8);
@@ -207,8 +208,8 @@ impl SymmetricSearch {
     ) -> Result<Self, Error> {
         let quiet = quiet.generators();
         if particular.bits().is_none() {
-            return Err(Error::Unsupported(
-                "the symmetric search handles two states only".into(),
+            return Err(Error::unsupported(
+                "the symmetric search handles two states only",
             ));
         }
         let cells = particular.cells();
@@ -218,9 +219,11 @@ impl SymmetricSearch {
         let (basis, pivots) = echelon(quiet.iter().map(flat).collect());
         let d = basis.len();
         if d > MAX_SYMMETRIC_NULLITY {
-            return Err(Error::Unsupported(format!(
-                "{d} quiet patterns: the symmetric search handles at most {MAX_SYMMETRIC_NULLITY}"
-            )));
+            return Err(Error::LimitExceeded(Limit::QuietPatterns {
+                what: "the symmetric search",
+                count: d as u64,
+                max: MAX_SYMMETRIC_NULLITY as u64,
+            }));
         }
         let p = flat(particular);
         let mut maps = Vec::with_capacity(symmetries.len());
@@ -763,8 +766,9 @@ fn orbit_pieces(group: &[Affine], generators: &[Affine], d: usize) -> Result<Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fewest::minimal;
     use crate::game::{Boundary, Game, Rules, Shape};
-    use crate::solve::{analyze, minimal, solve, Method};
+    use crate::solve::{analyze, solve, Method};
 
     fn lcg(s: &mut u64) -> u64 {
         *s = s
@@ -843,7 +847,7 @@ mod tests {
             &game,
             &Board::all_on(n, n),
             &Board::new(n, n),
-            Method::Gauss,
+            &crate::solve::SolveOptions::default().with_method(Method::Gauss),
         )
         .unwrap();
         let presses = sol.presses.unwrap();
@@ -962,7 +966,13 @@ mod tests {
         // A transposition of two cells is an involution but moves the solutions.
         let mut swap: CellPermutation = (0..12).collect();
         swap.swap(0, 5);
-        let sol = solve(&game, &p, &Board::new(3, 4), Method::Gauss).unwrap();
+        let sol = solve(
+            &game,
+            &p,
+            &Board::new(3, 4),
+            &crate::solve::SolveOptions::default().with_method(Method::Gauss),
+        )
+        .unwrap();
         let err = SymmetricSearch::new(&sol.presses.unwrap(), &quiet, &[swap]).unwrap_err();
         assert!(err.to_string().contains("does not map"), "{err}");
     }

@@ -93,8 +93,8 @@ pub fn order_of_x(
     budget: &Budget,
 ) -> Result<BigUint, Error> {
     if !f.coeff(0) {
-        return Err(Error::Unsupported(
-            "x is not invertible modulo the polynomial".into(),
+        return Err(Error::unsupported(
+            "x is not invertible modulo the polynomial",
         ));
     }
     let parts = square_free(f);
