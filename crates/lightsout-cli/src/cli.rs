@@ -5,7 +5,7 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 use clap::{Args, Parser, Subcommand};
-use lightsout::{Method, Rules, RulesSpec};
+use lightsout::{GameSpec, Method, Rules};
 use lightsout_formats::detect::Format;
 use std::path::PathBuf;
 
@@ -95,8 +95,8 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     /// The flags as the library's rules description (errors name the bad flag value).
-    pub fn spec(&self) -> Result<RulesSpec, lightsout::Error> {
-        let mut spec = RulesSpec::default();
+    pub fn spec(&self) -> Result<GameSpec, lightsout::Error> {
+        let mut spec = GameSpec::default();
         let flags = [
             ("preset", self.preset.clone()),
             ("boundary", self.boundary.clone()),

@@ -164,7 +164,7 @@ pub fn check_size_solvable(
         return Ok(());
     };
     let game = lightsout::Game::new(rows, cols, rules.clone())?;
-    method.resolve(&game).solver().check(&game)?;
+    method.accepts(&game)?;
     Ok(())
 }
 
@@ -173,17 +173,7 @@ pub fn all_on(rows: usize, cols: usize, modulus: u8) -> Result<Board, CliError> 
     lightsout::Game::classic(rows, cols)?; // size checks with the library's message
     let bytes = board_bytes(rows, cols, modulus);
     check_memory(bytes, &format!("a {rows}x{cols} board"))?;
-    let mut b = Board::try_new(rows, cols, modulus)?;
-    if modulus == 2 {
-        b = Board::all_on(rows, cols);
-    } else {
-        for r in 0..rows {
-            for c in 0..cols {
-                b.set(r, c, 1);
-            }
-        }
-    }
-    Ok(b)
+    Ok(Board::try_all_on(rows, cols, modulus)?)
 }
 
 pub use lightsout_formats::memory::{

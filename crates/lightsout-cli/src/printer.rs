@@ -5,7 +5,8 @@
 
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::{Board, Method, Unsolvable};
+use lightsout::solve::UnsolvableReason;
+use lightsout::{Board, Fewest, Method};
 use lightsout_formats::detect::Format;
 use lightsout_formats::graph::GraphSolveReport;
 use lightsout_formats::json::{AllSummary, AnalyzeReport, SolutionLine, SolveReport};
@@ -60,8 +61,8 @@ pub struct Solved<'a> {
     pub count: &'a BigUint,
     /// Presses of the solution given.
     pub press_count: u64,
-    /// `Some(true)` proven fewest, `Some(false)` best found, `None` not asked.
-    pub proven: Option<bool>,
+    /// Proven fewest, best found, or `None`: not asked.
+    pub fewest: Option<Fewest>,
     /// Where the presses go.
     pub presses: Presses<'a>,
     /// For a graph: the pressed nodes (listed in text, `pressed` in JSON).
@@ -88,8 +89,8 @@ impl<'a> Printer<'a> {
                     Presses::Print(b, _) => Some(b.to_rows()),
                     _ => None,
                 },
-                minimal: s.proven == Some(true),
-                proven: s.proven,
+                minimal: s.fewest == Some(Fewest::Proven),
+                proven: s.fewest.map(|f| f == Fewest::Proven),
                 output: match s.presses {
                     Presses::File(p) => Some(p.display().to_string()),
                     _ => None,
@@ -139,21 +140,17 @@ impl<'a> Printer<'a> {
         (rows, cols): (usize, usize),
         method: Method,
         nullity: usize,
-        why: &Unsolvable,
+        reason: UnsolvableReason,
+        witness: Option<&Board>,
     ) -> Result<Exit, CliError> {
         match self.style {
             Style::Json => self.out.json_line(&SolveReport::unsolvable(
-                rows,
-                cols,
-                method,
-                nullity,
-                why.reason.clone(),
-                why.witness.as_ref(),
+                rows, cols, method, nullity, reason, witness,
             ))?,
             Style::Text => {
                 let w = self.out.writer();
-                writeln!(w, "no solution: {}", why.reason)?;
-                if let Some(q) = &why.witness {
+                writeln!(w, "no solution: {reason}")?;
+                if let Some(q) = witness {
                     text::write(q, w)?;
                 }
                 writeln!(w, "nullity: {nullity}")?;
@@ -263,9 +260,9 @@ pub struct Analyzed<'a> {
 /// The text summary of a solution, one line each: presses (with a note on minimality),
 /// nullity, solutions, method, and the file the presses went to.
 fn write_summary(w: &mut impl Write, s: &Solved<'_>) -> std::io::Result<()> {
-    let label = match s.proven {
-        Some(true) => " (minimal)",
-        Some(false) => " (best found, not proven minimal)",
+    let label = match s.fewest {
+        Some(Fewest::Proven) => " (minimal)",
+        Some(Fewest::BestFound) => " (best found, not proven minimal)",
         None => "",
     };
     writeln!(w, "presses: {}{label}", s.press_count)?;

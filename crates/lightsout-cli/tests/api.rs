@@ -2,7 +2,7 @@
 //! port, spoken to over HTTP. Every returned press pattern is replayed with the library.
 
 use lightsout::game::{preset, PRESETS};
-use lightsout::{Board, Boundary, Game, Rules, RulesSpec, Shape};
+use lightsout::{Board, Boundary, Game, GameSpec, Rules, Shape};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -337,7 +337,7 @@ fn k_state_boards_are_solved_and_the_press_counts_replay() {
     let mut unsolvable = 0;
     for (i, &(k, shape, boundary, no_self, rows, cols)) in cases.iter().enumerate() {
         let rules = json!({"mod": k, "shape": shape, "boundary": boundary, "no_self": no_self});
-        let game = RulesSpec::parse(&format!(
+        let game = GameSpec::parse(&format!(
             "mod={k},shape={shape},boundary={boundary},no_self={no_self}"
         ))
         .unwrap()
@@ -407,7 +407,7 @@ fn analyze_counts_the_solvable_positions_for_composite_k() {
         let body = json!({"rows": rows, "cols": cols, "rules": {"mod": k, "shape": shape}});
         let (code, v) = s.post("/api/analyze", &body.to_string());
         assert_eq!(code, 200, "{v}");
-        let game = RulesSpec::parse(&format!("mod={k},shape={shape}"))
+        let game = GameSpec::parse(&format!("mod={k},shape={shape}"))
             .unwrap()
             .game(Some((rows, cols)))
             .unwrap();

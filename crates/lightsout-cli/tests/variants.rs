@@ -69,7 +69,7 @@ fn preset_with_other_rules_or_sizes_is_an_error() {
         (&["solve", "--preset", "cube", "--mod", "3"][..], "drop mod"),
         (&["solve", "--preset", "mini", "--size", "5x5"], "4x4"),
         (&["solve", "--preset", "tetris"], "unknown preset"),
-        (&["table", "--max", "3", "--preset", "classic"], "--preset"),
+        (&["table", "--max", "3", "--preset", "classic"], "a preset"),
     ] {
         let err = error_of(args, b"");
         assert!(err.contains(needle), "{args:?}: {err}");

@@ -107,7 +107,8 @@ impl SolveReport {
                 cols,
                 answer.method,
                 answer.nullity,
-                why.as_ref().map_or(UnsolvableReason::RankTest, |u| u.reason),
+                why.as_ref()
+                    .map_or(UnsolvableReason::RankTest, |u| u.reason),
                 why.as_ref().and_then(|u| u.witness.as_ref()),
             ),
         }

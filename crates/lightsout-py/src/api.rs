@@ -5,7 +5,7 @@ use crate::engine::{self, SolveRequest};
 use crate::errors;
 use crate::rules::{quoted, rules_arg, PyRules};
 use crate::runner::{self, Limits};
-use lightsout::{Board, Error, Game, Method, QuietSpace};
+use lightsout::{Board, Error, Fewest, Game, Method, QuietSpace};
 use num_bigint::BigUint;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -34,11 +34,12 @@ fn position(
     board: &Bound<'_, PyAny>,
     target: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Game, Board, Board)> {
-    let k = rules.set.modulus();
+    let k = rules.rules.modulus();
     let start = convert::read_board(py, board, k, "board", rules.graph_nodes())?;
+    // The engine says which game the board is played in (a preset's or a graph's size).
     let game = rules
-        .set
-        .game_for_board(start.rows(), start.cols())
+        .spec
+        .game_for(&start)
         .map_err(|e| errors::to_py_about(py, "board", e))?;
     let target = match target {
         Some(t) => {
@@ -46,7 +47,7 @@ fn position(
             same_size(py, &game, &t, "target")?;
             t
         }
-        None => rules.set.default_target(&game),
+        None => rules.spec.goal(&game).map_err(|e| errors::to_py(py, e))?,
     };
     Ok((game, start, target))
 }
@@ -125,9 +126,12 @@ pub struct Solution {
     /// With ``minimal=True``: whether every solution was examined; else None.
     #[pyo3(get)]
     proven: Option<bool>,
-    /// When unsolvable: why.
+    /// When unsolvable: why, in one sentence.
     #[pyo3(get)]
     reason: Option<String>,
+    /// When unsolvable: why, as a stable name (``"witness"`` or ``"rank_test"``).
+    #[pyo3(get)]
+    reason_kind: Option<&'static str>,
     /// When unsolvable: a quiet pattern with an odd overlap with the lights to change,
     /// if one exists (two states, symmetric rules); else None.
     #[pyo3(get)]
@@ -221,9 +225,13 @@ pub fn solve(
         solutions: to_int(py, &out.count)?,
         press_count: out.presses.as_ref().map(Board::total),
         presses: out.presses.as_ref().map(board).transpose()?,
-        minimal: out.minimal,
-        proven: out.proven,
-        reason: out.unsolvable.as_ref().map(|u| u.reason.clone()),
+        minimal: out.is_proven_fewest(),
+        proven: out.fewest.map(|f| f == Fewest::Proven),
+        reason: out
+            .unsolvable
+            .as_ref()
+            .map(|u| u.reason.describe().to_string()),
+        reason_kind: out.unsolvable.as_ref().map(|u| u.reason.name()),
         witness: out
             .unsolvable
             .as_ref()
@@ -328,7 +336,7 @@ pub fn analyze(
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, None)?;
     let game = rules
-        .set
+        .spec
         .game(size_arg(rows, cols)?)
         .map_err(|e| errors::to_py(py, e))?;
     let quick = engine::is_quick(&game, method, false);
@@ -375,9 +383,9 @@ pub fn nullity(
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, None)?;
     let size = size_arg(rows, cols)?;
-    let set = rules.set.clone();
+    let spec = rules.spec.clone();
     runner::run(py, limits, false, move |budget| {
-        engine::nullity(&set, size, method, budget)
+        engine::nullity(&spec, size, method, budget)
     })
 }
 
@@ -409,9 +417,9 @@ pub fn table<'py>(
     let rules = rules_arg(py, rules)?;
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, None)?;
-    let set = rules.set.clone();
+    let spec = rules.spec.clone();
     let rows = runner::run(py, limits, false, move |budget| {
-        engine::table(&set, max_n, rect, method, budget)
+        engine::table(&spec, max_n, rect, method, budget)
     })?;
     if rect {
         let flat: Vec<i64> = rows.iter().flatten().map(|&d| d as i64).collect();
@@ -614,11 +622,11 @@ pub fn period(
     rules: Option<&Bound<'_, PyAny>>,
     time_limit: Option<f64>,
 ) -> PyResult<Period> {
-    use lightsout::solve::PeriodMethod;
+    use lightsout::research::PeriodMethod;
     let rules = rules_arg(py, rules)?;
     let limits = Limits::from_args(time_limit, None)?;
     let game = rules
-        .set
+        .spec
         .game(size_arg(rows, cols)?)
         .map_err(|e| errors::to_py(py, e))?;
     let (rows, cols) = (game.rows(), game.cols());
@@ -815,7 +823,7 @@ pub fn random_board<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = rules_arg(py, rules)?;
     let game = rules
-        .set
+        .spec
         .game(Some((rows, cols)))
         .map_err(|e| errors::to_py(py, e))?;
     convert::check_memory(

@@ -3,154 +3,22 @@
 //! The rest of the crate converts between Python and the library's types and runs this
 //! module's functions on a worker thread (see `runner.rs`); nothing else calls the solver.
 //! Each function takes the [`Budget`] of its call and hands it to the library's budgeted
-//! calls (`solve_puzzle`, `analyze_with`, `AllOnSquare::run_within`, `period`), which
+//! calls (`solve_within`, `analyze_within`, `AllOnSquare::run_within`, `period`), which
 //! check its deadline and cancel flag as they go.
 
-use lightsout::game::{Preset, RandomBits, PRESETS};
-use lightsout::solve::{AllOnMinimum, AllOnSquare, Period};
+use lightsout::fewest::MinimalOptions;
+use lightsout::game::{preset, Preset, RandomBits, PRESETS};
+use lightsout::research::{AllOnMinimum, AllOnSquare, NullityTable, Period, TableOptions};
+use lightsout::solve::FewestSearch;
 use lightsout::{
-    analyze_with, check_solution, preset, solve_puzzle, sutner_nullity, Answer, Board, Boundary,
-    Budget, Error, Fewest, Game, Graph, Method, MinimalOptions, QuietSpace, Rules, RulesSpec,
-    SolveOptions, MAX_BASIS_BYTES,
+    analyze_within, solve_within, Answer, Board, Boundary, Budget, Error, Game, GameSpec, Method,
+    QuietSpace, SolveOptions,
 };
 use num_bigint::BigUint;
 
-/// Largest shorter side the polynomial-only nullity accepts (the CLI's
-/// `analyze --nullity-only` limit: about a minute).
-pub const NULLITY_ONLY_MAX_SIDE: usize = 100_000_000;
-/// Boards per budget check in the classic nullity table.
-const TABLE_CHUNK: usize = 256;
 /// Below this estimated work (64-bit word operations) a call runs on the calling thread:
 /// a few milliseconds at most, not worth a worker thread or an interruption.
 const QUICK_WORK: f64 = 1e6;
-
-/// The rules of a game and what fixes its board: a preset's own board, a graph's nodes,
-/// or (for plain rules) the board given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleSet {
-    /// The rules.
-    pub rules: Rules,
-    /// The preset the rules come from.
-    pub preset: Option<&'static Preset>,
-    /// For graph rules, the number of nodes: boards are `1 x nodes`.
-    pub graph_nodes: Option<usize>,
-}
-
-impl RuleSet {
-    /// The classic rules (plus, open, two states).
-    pub fn classic() -> Self {
-        Self {
-            rules: Rules::classic(),
-            preset: None,
-            graph_nodes: None,
-        }
-    }
-
-    /// Rules from a description (a preset name, or boundary, shape, sigma switch and
-    /// number of states).
-    pub fn from_spec(spec: &RulesSpec) -> Result<Self, Error> {
-        Ok(Self {
-            rules: spec.rules()?,
-            preset: spec.preset(),
-            graph_nodes: None,
-        })
-    }
-
-    /// Rules of a graph: `nodes` lights, and pressing `u` of an edge `(u, v)` changes `v`
-    /// (and the other way round unless `directed`).
-    pub fn from_graph(
-        nodes: usize,
-        edges: Vec<(usize, usize)>,
-        self_toggle: bool,
-        directed: bool,
-        modulus: u8,
-    ) -> Result<Self, Error> {
-        let graph = Graph::new(nodes)
-            .edges(edges)
-            .self_toggle(self_toggle)
-            .directed(directed);
-        Ok(Self {
-            rules: graph.rules(modulus)?,
-            preset: None,
-            graph_nodes: Some(nodes),
-        })
-    }
-
-    /// Number of states per light.
-    pub fn modulus(&self) -> u8 {
-        self.rules.modulus()
-    }
-
-    /// The board size the rules fix (presets and graphs), if any.
-    pub fn fixed_size(&self) -> Option<(usize, usize)> {
-        match (self.preset, self.graph_nodes) {
-            (Some(p), _) => Some((p.rows, p.cols)),
-            (None, Some(n)) => Some((1, n)),
-            (None, None) => None,
-        }
-    }
-
-    /// The game of an analysis: the fixed board, or `size` (which must agree with a fixed
-    /// one).
-    ///
-    /// # Errors
-    /// No size for plain rules, a size other than the fixed one, and bad sizes.
-    pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, Error> {
-        match (self.fixed_size(), size) {
-            (Some(fixed), Some(s)) if fixed != s => Err(Error::InvalidRules(match self.preset {
-                Some(p) => format!(
-                    "preset '{}' is played on a {}x{} board, not {}x{}",
-                    p.name, p.rows, p.cols, s.0, s.1
-                ),
-                None => format!(
-                    "the graph's board is 1x{} (one light per node), not {}x{}",
-                    fixed.1, s.0, s.1
-                ),
-            })),
-            (Some((rows, cols)), _) | (None, Some((rows, cols))) => {
-                Game::new(rows, cols, self.rules.clone())
-            }
-            (None, None) => Err(Error::InvalidSize(
-                "no board size given (rows and cols are needed unless the rules are a preset or a graph)"
-                    .into(),
-            )),
-        }
-    }
-
-    /// The game of a given board (`rows x cols` as read), with the CLI's message when a
-    /// preset's board has another size.
-    ///
-    /// # Errors
-    /// A board of the wrong size for a preset or graph, and bad sizes.
-    pub fn game_for_board(&self, rows: usize, cols: usize) -> Result<Game, Error> {
-        if let Some(p) = self.preset {
-            if (rows, cols) != (p.rows, p.cols) {
-                return Err(Error::InvalidBoard(format!(
-                    "the board is {rows}x{cols}, but preset '{}' is played on a {}x{} board",
-                    p.name, p.rows, p.cols
-                )));
-            }
-        }
-        if let Some(n) = self.graph_nodes {
-            if rows * cols != n {
-                return Err(Error::InvalidBoard(format!(
-                    "the board has {} values, but the graph has {n} nodes",
-                    rows * cols
-                )));
-            }
-            return Game::new(1, n, self.rules.clone());
-        }
-        Game::new(rows, cols, self.rules.clone())
-    }
-
-    /// The position to reach when none is given: a preset's goal, else all lights off.
-    pub fn default_target(&self, game: &Game) -> Board {
-        match self.preset {
-            Some(p) => p.goal(),
-            None => game.empty_board(),
-        }
-    }
-}
 
 /// Every preset, in the CLI's order.
 pub fn presets() -> &'static [Preset] {
@@ -169,8 +37,8 @@ pub fn find_preset(name: &str) -> Result<&'static Preset, Error> {
 ///
 /// # Errors
 /// Unknown keys and bad values.
-pub fn parse_spec(text: &str) -> Result<RulesSpec, Error> {
-    RulesSpec::parse(text)
+pub fn parse_spec(text: &str) -> Result<GameSpec, Error> {
+    GameSpec::parse(text)
 }
 
 /// The method called `name` (`auto`, `brute`, `rows`, `gauss`, `chase`, `poly`).
@@ -193,7 +61,7 @@ pub fn parse_boundary(name: &str) -> Result<Boundary, Error> {
 /// `minimal`, the fewest-press search too, which needs the nullity: unknown here, so
 /// only tiny boards qualify).
 pub fn is_quick(game: &Game, method: Method, minimal: bool) -> bool {
-    let work = lightsout::estimated_work(game, method);
+    let work = method.cost(game).work;
     if minimal {
         game.cells() <= 64 && work < QUICK_WORK
     } else {
@@ -226,48 +94,16 @@ pub struct SolveRequest {
 /// is found, a basis too large for the fewest-press search, and a solution that fails
 /// its replay.
 pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Error> {
-    let options = SolveOptions {
-        method: req.method,
+    let mut options = SolveOptions::default().with_method(req.method);
+    if req.minimal {
         // No time limit of its own: the call's budget (time_limit=, Ctrl-C) bounds it.
-        fewest: req.minimal.then(|| Fewest {
-            time_limit: None,
-            ..Fewest::default()
-        }),
-        quiet: false,
-        budget: budget.clone(),
-    };
-    solve_puzzle(&req.game, &req.start, &req.target, &options)
-}
-
-/// Errors if holding `nullity` quiet patterns of `game` would take more than the
-/// library's [`MAX_BASIS_BYTES`]; `what` names the call that needs them.
-fn check_basis_size(game: &Game, nullity: usize, what: &str) -> Result<(), Error> {
-    let bytes =
-        board_bytes(game.rows(), game.cols(), game.modulus()).saturating_mul(nullity as u64);
-    if bytes > MAX_BASIS_BYTES {
-        return Err(Error::LimitExceeded(format!(
-            "{what} needs the {nullity} quiet patterns of this {}x{} board in memory ({}), more than the limit of {}",
-            game.rows(),
-            game.cols(),
-            human_bytes(bytes),
-            human_bytes(MAX_BASIS_BYTES)
-        )));
+        options = options.with_fewest(FewestSearch::default().within(None));
     }
-    Ok(())
-}
-
-/// Bytes the library takes for one board (saturating).
-pub fn board_bytes(rows: usize, cols: usize, modulus: u8) -> u64 {
-    let row_bytes = if modulus == 2 {
-        cols.div_ceil(64) as u64 * 8
-    } else {
-        cols as u64
-    };
-    (rows as u64).saturating_mul(row_bytes)
+    solve_within(&req.game, &req.start, &req.target, &options, budget)
 }
 
 /// A byte count for messages: `512 B`, `1.5 GiB` (the library's, as the CLI writes it).
-pub use lightsout::human_bytes;
+pub use lightsout::error::human_bytes;
 
 /// The structure of a game.
 #[derive(Clone, Debug)]
@@ -288,13 +124,8 @@ pub struct AnalysisOutcome {
 /// The library's errors, a spent budget, and quiet patterns too large to hold.
 pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Error> {
     budget.check()?;
-    if let Some(self_toggle) = game.rules().plus_family() {
-        // The nullity is cheap here: refuse a basis too large before building it.
-        let nullity = sutner_nullity(game.rows(), game.cols(), self_toggle);
-        check_basis_size(game, nullity, "analyze")?;
-    }
-    let a = analyze_with(game, method, budget)?;
-    check_basis_size(game, a.quiet.dimension(), "analyze")?;
+    let a = analyze_within(game, method, budget)?;
+    QuietSpace::check_memory(game, a.quiet.dimension())?;
     Ok(AnalysisOutcome {
         method: a.method,
         rank: a.rank,
@@ -314,110 +145,70 @@ const MAX_COUNT_BITS: f64 = 4_294_967_296.0;
 pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Error> {
     let bits = game.cells() as f64 * f64::from(game.modulus()).log2();
     if bits > MAX_COUNT_BITS {
-        return Err(Error::LimitExceeded(format!(
-            "the number of positions of a {}x{} board has about {bits:.0} bits, more than the limit of 2^32",
-            game.rows(),
-            game.cols()
-        )));
+        return Err(Error::LimitExceeded(lightsout::Limit::Cells {
+            what: "an exact count of positions (2^32 bits)",
+            cells: game.cells() as u64,
+            max: (MAX_COUNT_BITS / f64::from(game.modulus()).log2()) as u64,
+        }));
     }
     Ok(quiet.solvable_positions())
 }
 
-/// The nullity of a `rows x cols` board: from polynomials alone for the plus and sigma
-/// rules on open two-state boards (any size up to a shorter side of
-/// [`NULLITY_ONLY_MAX_SIDE`]), else from an analysis.
+/// The nullity of a `rows x cols` board (or the board the rules fix): the engine's
+/// ([`GameSpec::nullity_within`]: from polynomials alone for the plus and sigma rules on
+/// an open two-state board, else from an analysis).
 ///
 /// # Errors
-/// Bad sizes, the size limit, and the analysis' errors.
+/// Bad sizes, the engine's limit, and the analysis' errors.
 pub fn nullity(
-    set: &RuleSet,
+    spec: &GameSpec,
     size: Option<(usize, usize)>,
     method: Method,
     budget: &Budget,
 ) -> Result<usize, Error> {
-    if let (Some(self_toggle), Some((rows, cols)), None) =
-        (set.rules.plus_family(), size, set.preset)
-    {
-        if rows == 0 || cols == 0 {
-            return Err(Error::InvalidSize(format!(
-                "{rows}x{cols}: a board needs at least one row and one column"
-            )));
-        }
-        if rows.min(cols) > NULLITY_ONLY_MAX_SIDE {
-            return Err(Error::LimitExceeded(format!(
-                "the nullity from polynomials handles a shorter side of at most {NULLITY_ONLY_MAX_SIDE} (about a minute); {rows}x{cols} is larger"
-            )));
-        }
-        budget.check()?;
-        return Ok(sutner_nullity(rows, cols, self_toggle));
-    }
-    let game = set.game(size)?;
-    Ok(analyze_with(&game, method, budget)?.nullity)
+    spec.nullity_within(size, method, budget)
 }
 
 /// Nullities of the `n x n` boards for `n = 1..=max_n` (`rect`: of every `m x n`, as
-/// rows of a `max_n x max_n` table), by the polynomial method for the plus and sigma
-/// rules and by analysis otherwise.
+/// rows of a `max_n x max_n` table), as the engine's [`NullityTable`] plans them (the
+/// 2n+1 law for the classic squares), its jobs run here one after the other.
 ///
 /// # Errors
-/// Presets and graphs (their board is fixed), bad rules for some `n`, a spent budget.
+/// Presets, graphs and per-cell rules (their board is fixed), the engine's limits, a
+/// spent budget.
 pub fn table(
-    set: &RuleSet,
+    spec: &GameSpec,
     max_n: usize,
     rect: bool,
     method: Method,
     budget: &Budget,
 ) -> Result<Vec<Vec<usize>>, Error> {
-    if set.preset.is_some() || set.graph_nodes.is_some() {
-        return Err(Error::InvalidRules(
-            "table runs over n x n boards; a preset or a graph fixes the board, so it does not apply"
-                .into(),
-        ));
-    }
-    let plus = set.rules.plus_family();
-    let one = |m: usize, n: usize| -> Result<usize, Error> {
-        match plus {
-            Some(self_toggle) => Ok(sutner_nullity(m, n, self_toggle)),
-            None => {
-                let game = Game::new(m, n, set.rules.clone())
-                    .map_err(|e| Error::InvalidRules(format!("{m}x{n}: {e}")))?;
-                Ok(analyze_with(&game, method, budget)?.nullity)
-            }
-        }
-    };
-    if rect {
-        let mut rows = Vec::with_capacity(max_n);
-        for m in 1..=max_n {
-            let mut row = Vec::with_capacity(max_n);
-            for n in 1..=max_n {
-                budget.check()?;
-                // The plus rules are symmetric under transposition: reuse m > n.
-                let d = match (plus, n < m) {
-                    (Some(_), true) => rows.get(n - 1).map_or(0, |r: &Vec<usize>| r[m - 1]),
-                    _ => one(m, n)?,
-                };
-                row.push(d);
-            }
-            rows.push(row);
-        }
-        return Ok(rows);
-    }
-    let mut out = Vec::with_capacity(max_n);
-    if set.rules.is_classic() {
-        let mut n = 1;
-        while n <= max_n {
-            budget.check()?;
-            let end = (n + TABLE_CHUNK).min(max_n + 1);
-            out.extend(lightsout::solve::nullity_squares(n..end));
-            n = end;
-        }
+    let options = TableOptions::default()
+        .with_rectangles(rect)
+        .with_method(method);
+    let mut table = NullityTable::new(spec, 1, max_n, options)?;
+    let mut out = if rect {
+        vec![vec![0; max_n]; max_n]
     } else {
-        for n in 1..=max_n {
-            budget.check()?;
-            out.push(one(n, n)?);
+        vec![Vec::with_capacity(max_n)]
+    };
+    while let Some(block) = table.next_block(256, 1) {
+        let results = block
+            .jobs()
+            .iter()
+            .map(|job| job.run(budget))
+            .collect::<Result<Vec<_>, _>>()?;
+        for e in table.finish(block, results)? {
+            if rect {
+                // The plus family is symmetric under transposition: m x n = n x m.
+                out[e.rows - 1][e.cols - 1] = e.nullity;
+                out[e.cols - 1][e.rows - 1] = e.nullity;
+            } else {
+                out[0].push(e.nullity);
+            }
         }
     }
-    Ok(vec![out])
+    Ok(out)
 }
 
 /// The fewest presses that turn off the all-on `n x n` board of the plus-shaped press
@@ -448,13 +239,13 @@ pub fn fewest_presses_all_on(
 
 /// The solution period of a two-state game (`lightsout period`): the order of the solve
 /// map and the eventual period of the all-on board under it, exact (the library's
-/// [`lightsout::solve::period`]).
+/// [`lightsout::research::period`]).
 ///
 /// # Errors
 /// More than two states, rules the library's methods do not cover at this size, a spent
 /// budget.
 pub fn period(game: &Game, budget: &Budget) -> Result<Period, Error> {
-    lightsout::solve::period(game, budget)
+    lightsout::research::period(game, budget)
 }
 
 /// Sends every solution of `start -> target` to `send` (each replayed first), in the
@@ -473,7 +264,9 @@ pub fn each_solution(
 ) -> Result<(), Error> {
     let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
     for presses in space.quiet.solutions(space.particular)?.take(limit) {
-        check_solution(game, start, target, &presses)?;
+        if !game.is_solution(start, target, &presses)? {
+            return Err(Error::Internal("a solution failed its replay".into()));
+        }
         if !send(presses) {
             break;
         }
@@ -502,13 +295,8 @@ pub fn solution_space(
     method: Method,
     budget: &Budget,
 ) -> Result<(Option<SolutionSpace>, BigUint), Error> {
-    let options = SolveOptions {
-        method,
-        fewest: None,
-        quiet: true,
-        budget: budget.clone(),
-    };
-    let answer = solve_puzzle(game, start, target, &options)?;
+    let options = SolveOptions::default().with_method(method).with_quiet();
+    let answer = solve_within(game, start, target, &options, budget)?;
     let space = match (answer.presses, answer.quiet) {
         (Some(particular), Some(quiet)) => Some(SolutionSpace { particular, quiet }),
         _ => None,

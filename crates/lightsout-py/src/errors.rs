@@ -4,8 +4,8 @@
 //! `InvalidBoardError(LightsOutError, ValueError)`); this module looks them up once and
 //! raises them with the library's messages, which are the CLI's messages too.
 
-use lightsout::Error;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use lightsout::{Error, ErrorKind};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -86,19 +86,32 @@ pub fn rules(py: Python<'_>, message: impl Into<String>) -> PyErr {
 /// library's (the CLI prints the same text after `lightsout: error: `). A cancelled
 /// computation is a `KeyboardInterrupt`.
 pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
-    let kind = match &e {
-        Error::InvalidSize(_) => Kind::InvalidSize,
-        Error::InvalidBoard(_) | Error::SizeMismatch { .. } => Kind::InvalidBoard,
-        Error::InvalidRules(_) => Kind::InvalidRules,
-        Error::Unsupported(_) => Kind::Unsupported,
-        Error::TooLarge { .. } => Kind::TooLarge,
-        Error::LimitExceeded(_) => Kind::LimitExceeded,
-        Error::Cancelled => return PyKeyboardInterrupt::new_err(e.to_string()),
-        Error::TimeLimit => Kind::TimeLimit,
-        Error::Internal(_) => Kind::Internal,
+    let class = match e.kind() {
+        ErrorKind::InvalidSize => Kind::InvalidSize,
+        ErrorKind::InvalidBoard | ErrorKind::SizeMismatch => Kind::InvalidBoard,
+        ErrorKind::InvalidRules => Kind::InvalidRules,
+        ErrorKind::Unsupported => Kind::Unsupported,
+        ErrorKind::TooLarge => Kind::TooLarge,
+        ErrorKind::LimitExceeded => Kind::LimitExceeded,
+        ErrorKind::Cancelled => return PyKeyboardInterrupt::new_err(e.to_string()),
+        ErrorKind::OutOfMemory => return PyMemoryError::new_err(e.to_string()),
+        ErrorKind::TimeLimit => Kind::TimeLimit,
+        ErrorKind::Internal => Kind::Internal,
         _ => Kind::Base,
     };
-    new(py, kind, e.to_string())
+    with_fields(py, new(py, class, e.to_string()), &e)
+}
+
+/// The exception with the error's data as attributes: `kind` (the engine's stable name,
+/// e.g. ``"too_large"``) and `suggested_method` (the method that takes the board, for
+/// a method's refusal; else None), for programs to decide on instead of the message.
+fn with_fields(py: Python<'_>, err: PyErr, e: &Error) -> PyErr {
+    let value = err.value(py);
+    // Attributes on our own exception classes always set; a failure leaves the plain
+    // exception, which is still the right class with the right message.
+    let _ = value.setattr("kind", e.kind().name());
+    let _ = value.setattr("suggested_method", e.suggested_method().map(|m| m.name()));
+    err
 }
 
 /// [`to_py`] with `what: ` before the message (the argument a bad board came from, as
@@ -106,8 +119,13 @@ pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
 pub fn to_py_about(py: Python<'_>, what: &str, e: Error) -> PyErr {
     match e {
         Error::Cancelled => to_py(py, e),
-        Error::InvalidSize(_) | Error::InvalidBoard(_) | Error::SizeMismatch { .. } => {
-            new(py, Kind::InvalidBoard, format!("{what}: {e}"))
+        Error::InvalidSize { .. }
+        | Error::MissingSize
+        | Error::Parse(_)
+        | Error::InvalidBoard(_)
+        | Error::SizeMismatch { .. } => {
+            let err = new(py, Kind::InvalidBoard, format!("{what}: {e}"));
+            with_fields(py, err, &e)
         }
         _ => to_py(py, e),
     }

@@ -2,10 +2,11 @@
 //! as a Python object, from keywords, a description string, a preset or a graph.
 
 use crate::convert::{self, type_name, GraphNodes};
-use crate::engine::{self, RuleSet};
+use crate::engine;
 use crate::errors;
 use lightsout::game::Preset;
-use lightsout::RulesSpec;
+use lightsout::game::Graph;
+use lightsout::{GameSpec, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::collections::HashSet;
@@ -35,9 +36,10 @@ use std::collections::HashSet;
 /// these keywords.
 #[pyclass(frozen, name = "Rules", module = "lightsout")]
 pub struct PyRules {
-    pub(crate) set: RuleSet,
-    /// The description the rules came from (empty for graph rules).
-    pub(crate) spec: RulesSpec,
+    /// The engine's description of the game (a preset, a graph, rule keys).
+    pub(crate) spec: GameSpec,
+    /// Its rules, checked when the object was made.
+    pub(crate) rules: Rules,
     /// Graph rules: the nodes, and whether edges go one way.
     pub(crate) graph: Option<(GraphNodes, bool)>,
 }
@@ -46,17 +48,17 @@ impl PyRules {
     /// The classic rules.
     pub fn classic() -> Self {
         Self {
-            set: RuleSet::classic(),
-            spec: RulesSpec::default(),
+            spec: GameSpec::classic(),
+            rules: Rules::classic(),
             graph: None,
         }
     }
 
-    fn from_spec(py: Python<'_>, spec: RulesSpec) -> PyResult<Self> {
-        let set = RuleSet::from_spec(&spec).map_err(|e| errors::to_py(py, e))?;
+    fn from_spec(py: Python<'_>, spec: GameSpec) -> PyResult<Self> {
+        let rules = spec.rules().map_err(|e| errors::to_py(py, e))?;
         Ok(Self {
-            set,
             spec,
+            rules,
             graph: None,
         })
     }
@@ -69,8 +71,8 @@ impl PyRules {
     /// A copy.
     pub fn clone_ref(&self, py: Python<'_>) -> Self {
         Self {
-            set: self.set.clone(),
             spec: self.spec.clone(),
+            rules: self.rules.clone(),
             graph: self
                 .graph
                 .as_ref()
@@ -132,8 +134,8 @@ impl PyRules {
             ));
         }
         // The library parses each field, with the CLI's messages.
-        let mut spec = RulesSpec::default();
-        let set = |spec: &mut RulesSpec, key: &str, value: &str| {
+        let mut spec = GameSpec::default();
+        let set = |spec: &mut GameSpec, key: &str, value: &str| {
             spec.set(key, value).map_err(|e| errors::to_py(py, e))
         };
         if let Some(p) = &preset {
@@ -162,20 +164,20 @@ impl PyRules {
     /// for presets and graphs with per-cell rules.
     #[getter]
     fn boundary(&self) -> Option<String> {
-        self.set.rules.shape().map(|(_, b)| b.name().to_string())
+        self.rules.shape().map(|(_, b)| b.name().to_string())
     }
 
     /// The press shape as a mask (``"010/111/010"`` for plus), or None for per-cell
     /// rules.
     #[getter]
     fn shape(&self) -> Option<String> {
-        self.set.rules.shape().map(|(s, _)| s.to_mask())
+        self.rules.shape().map(|(s, _)| s.to_mask())
     }
 
     /// True if a press leaves its own light alone.
     #[getter]
     fn no_self(&self) -> bool {
-        match (&self.graph, self.set.rules.shape()) {
+        match (&self.graph, self.rules.shape()) {
             (Some(_), _) => self.spec.no_self,
             (None, Some((s, _))) => !s.contains_self(),
             (None, None) => false,
@@ -185,13 +187,13 @@ impl PyRules {
     /// Number of states per light.
     #[getter(r#mod)]
     fn modulus(&self) -> u8 {
-        self.set.modulus()
+        self.rules.modulus()
     }
 
     /// The preset's name, or None.
     #[getter]
     fn preset(&self) -> Option<&'static str> {
-        self.set.preset.map(|p| p.name)
+        self.spec.preset.map(|p| p.name)
     }
 
     /// For graph rules, the node labels in board order; else None.
@@ -213,17 +215,17 @@ impl PyRules {
     /// for a graph of N nodes; None for plain rules (any size).
     #[getter]
     fn size(&self) -> Option<(usize, usize)> {
-        self.set.fixed_size()
+        self.spec.fixed_size()
     }
 
     /// A one-line description, e.g. ``"plus, torus, mod 3"``.
     #[getter]
     fn description(&self) -> String {
-        self.set.rules.describe()
+        self.rules.describe()
     }
 
     fn __repr__(&self) -> String {
-        if let Some(p) = self.set.preset {
+        if let Some(p) = self.spec.preset {
             return format!("Rules(preset={})", quoted(p.name));
         }
         if let Some((g, directed)) = &self.graph {
@@ -232,10 +234,10 @@ impl PyRules {
                 g.labels.len(),
                 if *directed { "True" } else { "False" },
                 if self.spec.no_self { "True" } else { "False" },
-                self.set.modulus()
+                self.rules.modulus()
             );
         }
-        format!("Rules({})", self.set.rules.describe())
+        format!("Rules({})", self.rules.describe())
     }
 
     /// Equal rules: the same game on every board (graphs: also the same node labels).
@@ -244,7 +246,7 @@ impl PyRules {
             return Ok(false);
         };
         let o = o.get();
-        if self.set != o.set {
+        if self.spec != o.spec {
             return Ok(false);
         }
         match (&self.graph, &o.graph) {
@@ -469,16 +471,14 @@ fn from_graph<'py>(
             edges.push(key);
         }
     }
-    let k = modulus.unwrap_or(2);
-    let set = RuleSet::from_graph(labels.len(), edges, self_toggle, directed, k)
-        .map_err(|e| errors::to_py(py, e))?;
+    let graph = Graph::new(labels.len()).edges(edges).directed(directed);
+    let mut spec = GameSpec::graph(graph);
+    spec.no_self = !self_toggle;
+    spec.modulus = Some(modulus.unwrap_or(2));
+    let rules = spec.rules().map_err(|e| errors::to_py(py, e))?;
     Ok(PyRules {
-        set,
-        spec: RulesSpec {
-            no_self: !self_toggle,
-            modulus: Some(k),
-            ..RulesSpec::default()
-        },
+        spec,
+        rules,
         graph: Some((
             GraphNodes {
                 labels: labels.into_iter().map(Bound::unbind).collect(),
@@ -505,7 +505,7 @@ pub fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<P
         let text = s.to_cow()?;
         // A bare preset name ("merlin") is short for "preset=merlin".
         if !text.contains('=') && engine::find_preset(text.trim()).is_ok() {
-            let mut spec = RulesSpec::default();
+            let mut spec = GameSpec::default();
             spec.set("preset", &text)
                 .map_err(|e| errors::to_py(py, e))?;
             return PyRules::from_spec(py, spec);
@@ -580,13 +580,7 @@ impl PyPreset {
 
     /// ``Rules(preset=name)``.
     fn rules(&self, py: Python<'_>) -> PyResult<PyRules> {
-        PyRules::from_spec(
-            py,
-            RulesSpec {
-                preset: Some(self.preset),
-                ..RulesSpec::default()
-            },
-        )
+        PyRules::from_spec(py, GameSpec::of_preset(self.preset))
     }
 
     fn __repr__(&self) -> String {

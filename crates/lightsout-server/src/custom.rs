@@ -21,26 +21,23 @@ use super::work::{planned, Weight};
 use super::{AppState, Limits};
 use axum::extract::{Request, State};
 use axum::Json;
-use lightsout::{Board, Game, Method, Planned, Rules, RulesSpec};
+use lightsout::{Board, Game, GameSpec, Limit, Method, Plan};
 use lightsout_formats::json::SolveReport;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
-/// Boards with per-cell rules have at most this many cells (100 x 100): their rules are
-/// one list per cell, sent whole, and solved by elimination.
-pub const CUSTOM_MAX_CELLS: usize = 10_000;
+/// Boards with per-cell rules have at most this many cells (the engine's limit).
+pub const CUSTOM_MAX_CELLS: usize = lightsout::game::MAX_OVERRIDE_CELLS;
 
-/// Most cells listed in all of a request's per-cell patterns together.
-pub const CUSTOM_MAX_ENTRIES: usize = 1 << 20;
+/// Most cells listed in all of a game's press lists (the engine's limit).
+pub const CUSTOM_MAX_ENTRIES: usize = lightsout::game::MAX_OVERRIDE_ENTRIES;
 
-/// Rules as the page sends them: the API's rules, plus per-cell patterns.
+/// Rules as the page sends them: the API's rules, plus per-cell patterns (`cells`), read
+/// into the engine's one description of a game ([`GameSpec::overrides`]). Everything
+/// that follows from them (the game, its goal, the limits on per-cell rules) is the
+/// engine's.
 #[derive(Debug, Default, Clone)]
-pub struct PageRules {
-    /// The base rules.
-    pub spec: RulesSpec,
-    /// Buttons with their own pattern: `(button, the cells its press changes)`.
-    pub cells: Vec<(u32, Vec<u32>)>,
-}
+pub struct PageRules(pub GameSpec);
 
 impl<'de> Deserialize<'de> for PageRules {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -57,104 +54,46 @@ impl<'de> Deserialize<'de> for PageRules {
                 ))
             })?,
         };
-        let RulesJson(spec) =
+        let RulesJson(mut spec) =
             serde_json::from_value(serde_json::Value::Object(map)).map_err(de::Error::custom)?;
-        Ok(PageRules { spec, cells })
+        spec.overrides = cells;
+        Ok(PageRules(spec))
     }
 }
 
 impl PageRules {
-    /// The game on `rows x cols` (or the preset's size when `size` is `None`). Per-cell
-    /// patterns make explicit rules: each button's list is the base rules' reach, or
-    /// the pattern given for it.
-    ///
-    /// # Errors
-    /// Bad base rules (400), per-cell patterns on a board over [`CUSTOM_MAX_CELLS`] or
-    /// with more than [`CUSTOM_MAX_ENTRIES`] cells in all (413), a button or cell outside
-    /// the board or a button given twice (400).
+    /// The game on `rows x cols` (or the preset's size when `size` is `None`), with the
+    /// per-cell patterns: the engine's [`GameSpec::game`]. Its limits on per-cell rules
+    /// are answered 413, as any size limit.
     pub fn game(&self, size: Option<(usize, usize)>) -> Result<Game, ApiError> {
-        let base = self.spec.game(size)?;
-        if self.cells.is_empty() {
-            return Ok(base);
-        }
-        let n = base.cells();
-        if n > CUSTOM_MAX_CELLS {
-            return Err(ApiError::too_large(format!(
-                "per-cell rules are for boards of at most {CUSTOM_MAX_CELLS} cells; this one has {n}"
-            )));
-        }
-        let entries: usize = self.cells.iter().map(|(_, l)| l.len()).sum();
-        // The lists of the other buttons come from the base rules: bounded before
-        // they are built (a huge mask reaches every cell from every button).
-        let base_entries = press_work(&base);
-        if base_entries > CUSTOM_MAX_ENTRIES as f64 {
-            return Err(ApiError::too_large(format!(
-                "the base rules '{}' reach up to {base_entries} cells from the board's {n} buttons; per-cell rules are built on at most {CUSTOM_MAX_ENTRIES}",
-                base.rules().describe()
-            )));
-        }
-        if entries > CUSTOM_MAX_ENTRIES || self.cells.len() > n {
-            return Err(ApiError::too_large(format!(
-                "the per-cell patterns list {entries} cells for {} buttons; the limit is {CUSTOM_MAX_ENTRIES} cells and one pattern per button",
-                self.cells.len()
-            )));
-        }
-        let mut lists: Vec<Option<Vec<u32>>> = vec![None; n];
-        for (button, list) in &self.cells {
-            let slot = lists.get_mut(*button as usize).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "cells: button {button} is outside the board's {n} cells"
-                ))
-            })?;
-            if slot.is_some() {
-                return Err(ApiError::bad_request(format!(
-                    "cells: button {button} is given twice"
-                )));
+        self.0.game(size).map_err(|e| {
+            let too_large = matches!(e.limit(), Some(Limit::Cells { .. }));
+            let err = ApiError::from(e);
+            if too_large {
+                ApiError {
+                    status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                    ..err
+                }
+            } else {
+                err
             }
-            if let Some(bad) = list.iter().find(|&&c| c as usize >= n) {
-                return Err(ApiError::bad_request(format!(
-                    "cells: button {button} changes cell {bad}, outside the board's {n} cells"
-                )));
-            }
-            *slot = Some(list.clone());
-        }
-        let mut out = Vec::new();
-        let lists = lists
-            .into_iter()
-            .enumerate()
-            .map(|(cell, own)| {
-                own.unwrap_or_else(|| {
-                    base.reached(cell, &mut out);
-                    out.iter().map(|&c| c as u32).collect()
-                })
-            })
-            .collect();
-        let rules = Rules::explicit(lists, base.modulus())?;
-        Ok(Game::new(base.rows(), base.cols(), rules)?)
+        })
     }
 
-    /// The goal: a preset's own, else every light off.
-    pub fn goal(&self, game: &Game) -> Board {
-        match self.spec.preset() {
-            Some(p) => p.goal(),
-            None => game.empty_board(),
-        }
+    /// The goal: the engine's ([`GameSpec::goal`]).
+    pub fn goal(&self, game: &Game) -> Result<Board, ApiError> {
+        Ok(self.0.goal(game)?)
     }
 
     /// One line on the rules.
     pub fn describe(&self) -> Result<String, ApiError> {
-        let base = self.spec.rules()?.describe();
-        Ok(match self.cells.len() {
-            0 => base,
-            1 => format!("{base}, one button with its own pattern"),
-            n => format!("{base}, {n} buttons with their own pattern"),
-        })
+        Ok(self.0.describe()?)
     }
 }
 
 /// The method `auto` runs on `game` and its cost, after checking it accepts the game
 /// and the estimates fit the limits (see [`planned`]).
-pub fn method_for(limits: &Limits, game: &Game) -> Result<Planned, ApiError> {
+pub fn method_for(limits: &Limits, game: &Game) -> Result<Plan, ApiError> {
     planned(limits, game, Method::Auto)
 }
 
@@ -220,7 +159,7 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
             out.iter().map(|&c| c as u32).collect()
         })
         .collect();
-    let base = req.rules.spec.rules()?;
+    let base = req.rules.0.rules()?;
     let shape = base.shape();
     Ok(RulesAnswer {
         rows: game.rows(),
@@ -231,12 +170,7 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
         offsets: shape.map(|(s, _)| s.offsets().iter().map(|&(r, c)| [r, c]).collect()),
         boundary: shape.map(|(_, b)| b.name()),
         symmetric: game.rules().is_symmetric(),
-        layout: req
-            .rules
-            .spec
-            .preset()
-            .and_then(|p| p.net())
-            .map(NetInfo::from),
+        layout: req.rules.0.preset.and_then(|p| p.net()).map(NetInfo::from),
         auto: AutoMethod::of(limits, &game),
     })
 }
@@ -285,7 +219,7 @@ pub fn start_and_goal(
         Some(t) => t
             .to_board(game.modulus(), "target")
             .map_err(ApiError::bad_request)?,
-        None => rules.goal(game),
+        None => rules.goal(game)?,
     };
     Ok((start, goal))
 }
@@ -356,7 +290,8 @@ mod tests {
         let big = rules(json!({"shape": mask(11), "cells": [[0, [1]]]}));
         let e = big.game(Some((100, 100))).unwrap_err();
         assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
-        assert!(e.message.contains("1210000"), "{}", e.message);
+        assert_eq!(e.kind, "limit_exceeded");
+        assert!(e.message.contains("1048576"), "{}", e.message);
         let small = rules(json!({"shape": mask(9), "cells": [[0, [1]]]}));
         assert_eq!(small.game(Some((100, 100))).unwrap().cells(), 10_000);
         let (status, body) = post(
@@ -373,7 +308,7 @@ mod tests {
     fn own_patterns_replace_the_base_reach() {
         let r = rules(json!({"boundary":"torus", "cells": [[0, [0, 24]], [7, []]]}));
         let game = r.game(Some((5, 5))).unwrap();
-        let base = RulesSpec::parse("boundary=torus")
+        let base = GameSpec::parse("boundary=torus")
             .unwrap()
             .game(Some((5, 5)))
             .unwrap();

@@ -19,7 +19,7 @@ use super::work::Weight;
 use super::AppState;
 use axum::extract::{Request, State};
 use axum::Json;
-use lightsout::{analyze_with, solve_with};
+use lightsout::{analyze_within, solve_within, SolveOptions};
 use serde::{Deserialize, Serialize};
 
 /// Boards of at most this many cells can be explored.
@@ -124,8 +124,9 @@ pub async fn explore(
     .await?;
     app.workers
         .run("exploration", weight, move |budget| {
-            let analysis = analyze_with(&game, method, budget)?;
-            let solution = solve_with(&game, &start, &goal, analysis.method, budget)?;
+            let analysis = analyze_within(&game, method, budget)?;
+            let options = SolveOptions::default().with_method(analysis.method);
+            let solution = solve_within(&game, &start, &goal, &options, budget)?;
             let quiet = analysis.quiet;
             let quiet_cells = (quiet.dimension() as u64).saturating_mul(game.cells() as u64);
             let quiet_patterns = (quiet_cells <= EXPLORE_MAX_QUIET_CELLS)
@@ -170,7 +171,7 @@ pub async fn explore(
 #[cfg(test)]
 mod tests {
     use axum::http::StatusCode;
-    use lightsout::{Board, RulesSpec};
+    use lightsout::{Board, GameSpec};
     use serde_json::{json, Value};
     use std::collections::HashSet;
 
@@ -197,7 +198,7 @@ mod tests {
     #[tokio::test]
     async fn pages_walk_every_solution_once() {
         for (text, n, k) in [("", 4usize, 2u8), ("boundary=torus,mod=3", 3, 3)] {
-            let spec = RulesSpec::parse(text).unwrap();
+            let spec = GameSpec::parse(text).unwrap();
             let rules: serde_json::Map<String, Value> = text
                 .split(',')
                 .filter(|p| !p.is_empty())

@@ -11,9 +11,11 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::Request;
 use axum::extract::{Query, State};
 use axum::Json;
+use lightsout::game::Reach;
+use lightsout::solve::FewestSearch;
 use lightsout::{
-    analyze_with, solve_puzzle, Board, Boundary, Budget, Fewest, Game, Method, Reach, RulesSpec,
-    Shape, SolveOptions,
+    analyze_within, solve_within, Board, Boundary, Budget, Game, GameSpec, Method, Shape,
+    SolveOptions,
 };
 use lightsout_formats::json::{AnalyzeReport, PeriodReport, SolveReport};
 use serde::{Deserialize, Serialize};
@@ -99,11 +101,8 @@ pub(crate) fn plan_solve(limits: &Limits, req: SolveRequest) -> Result<PlannedSo
             t.to_board(modulus, "target")
                 .map_err(ApiError::bad_request)?
         }
-        // A preset aims for its own goal (every light on but the centre, for Merlin).
-        None => match spec.preset() {
-            Some(p) => p.goal(),
-            None => game.empty_board(),
-        },
+        // The puzzle's own goal (every light on but the centre, for Merlin).
+        None => spec.goal(&game)?,
     };
     let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
     let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
@@ -151,18 +150,13 @@ pub(crate) fn solve_report(
             (Some(a), Some(l)) => Some(a.min(l)),
             (a, l) => a.or(l),
         };
-        Fewest {
-            time_limit: limit,
-            ..Fewest::default()
-        }
+        FewestSearch::default().within(limit)
     });
-    let options = SolveOptions {
-        method,
-        fewest,
-        quiet: false,
-        budget: budget.clone(),
-    };
-    let answer = solve_puzzle(game, start, target, &options)?;
+    let mut options = SolveOptions::default().with_method(method);
+    if let Some(search) = fewest {
+        options = options.with_fewest(search);
+    }
+    let answer = solve_within(game, start, target, &options, budget)?;
     Ok(SolveReport::of_answer(game.rows(), game.cols(), &answer))
 }
 
@@ -200,7 +194,7 @@ pub async fn analyze_game(
         .await?;
     app.workers
         .run("analysis", weight, move |budget| {
-            let a = analyze_with(&game, method, budget)?;
+            let a = analyze_within(&game, method, budget)?;
             let quiet_cells = (a.nullity as u64).saturating_mul(game.cells() as u64);
             let listed = with_quiet && quiet_cells <= MAX_QUIET_CELLS;
             let quiet_omitted = (with_quiet && !listed).then(|| {
@@ -262,7 +256,7 @@ pub struct Params {
     solvable: Option<bool>,
     /// `GET /api/random`: the random seed (default: a fresh one, echoed in the answer).
     seed: Option<u64>,
-    rules: RulesSpec,
+    rules: GameSpec,
 }
 
 impl Params {
@@ -287,7 +281,7 @@ impl Params {
     /// The size asked for, else the preset's, else `default`; checked against the
     /// cell limit.
     fn size(&self, limits: &Limits, default: (u64, u64)) -> Result<(usize, usize), ApiError> {
-        let own = self.rules.preset().map(|p| (p.rows as u64, p.cols as u64));
+        let own = self.rules.fixed_size().map(|(r, c)| (r as u64, c as u64));
         let (rows, cols) = own.unwrap_or(default);
         check_cells(
             limits,
@@ -351,10 +345,7 @@ pub async fn random(
         let seed = q.seed.unwrap_or_else(fresh_seed);
         let (rows, cols) = q.size(limits, (5, 5))?;
         let game = q.rules.game(Some((rows, cols)))?;
-        let goal = match q.rules.preset() {
-            Some(p) => p.goal(),
-            None => game.empty_board(),
-        };
+        let goal = q.rules.goal(&game)?;
         Ok((game, goal, solvable, seed))
     })
     .await?;
@@ -409,7 +400,7 @@ pub async fn rules_info(
     plan_query(&app, query, |limits, q| {
         let rules = q.rules.rules()?;
         // A board to describe: the size asked for, or a preset's own.
-        let game = match (q.rows, q.cols, q.rules.preset()) {
+        let game = match (q.rows, q.cols, q.rules.fixed_size()) {
             (Some(_), Some(_), _) | (_, _, Some(_)) => {
                 let (rows, cols) = q.size(limits, (0, 0))?;
                 Some(q.rules.game(Some((rows, cols)))?)
@@ -554,7 +545,7 @@ pub async fn period_info(
     };
     app.workers
         .run("period", weight, move |budget| {
-            let p = lightsout::solve::period(&game, budget)?;
+            let p = lightsout::research::period(&game, budget)?;
             Ok(PeriodReport::of_period(game.rows(), game.cols(), &p))
         })
         .await
@@ -617,7 +608,8 @@ mod tests {
         let on = Board::all_on(n, n);
         let mut b = on.clone();
         for step in 1..10_000 {
-            b = solve(&game, &b, &Board::new(n, n), Method::Gauss)
+            let gauss = lightsout::SolveOptions::default().with_method(Method::Gauss);
+            b = solve(&game, &b, &Board::new(n, n), &gauss)
                 .unwrap()
                 .presses
                 .unwrap();

@@ -16,7 +16,7 @@
 //! | `POST /api/explore` | quiet patterns and a page of all the solutions, with press counts |
 //! | `POST /api/custom/rules`, `POST /api/custom/solve` | rules with per-cell patterns: reach, solve |
 //!
-//! Rules, presets and cost estimates are the library's (`RulesSpec`, `PRESETS`,
+//! Rules, presets and cost estimates are the library's (`GameSpec`, `PRESETS`,
 //! `plan`); this module only translates them to and from JSON.
 //!
 //! Every error is a 4xx/5xx with `{"error": "..."}`.

@@ -9,7 +9,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request};
 use axum::http::StatusCode;
 use http_body_util::BodyExt;
-use lightsout::RulesSpec;
+use lightsout::GameSpec;
 use serde::de::DeserializeOwned;
 use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::{timeout_at, Instant};
@@ -157,10 +157,10 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 }
 
 /// A query string split into the numbers named in `numbers` and the rules (every other
-/// key, read by the library's [`RulesSpec::set`]).
+/// key, read by the library's [`GameSpec::set`]).
 pub struct RulesQuery {
     /// The rules the query names.
-    pub spec: RulesSpec,
+    pub spec: GameSpec,
     numbers: Vec<(&'static str, u64)>,
 }
 
@@ -172,7 +172,7 @@ impl RulesQuery {
     ) -> Result<Self, ApiError> {
         let Query(pairs) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
         let mut out = RulesQuery {
-            spec: RulesSpec::default(),
+            spec: GameSpec::default(),
             numbers: Vec::new(),
         };
         for (key, value) in &pairs {

@@ -9,7 +9,7 @@ use super::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
-use lightsout::Reach;
+use lightsout::game::Reach;
 use serde::Serialize;
 
 /// Most cell indices in one answer (about 8 MB of JSON): a band of 200 rows of a
@@ -39,7 +39,7 @@ pub async fn reach(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<ReachBand>, ApiError> {
     let q = RulesQuery::parse(query, &["rows", "cols", "from_row", "to_row"])?;
-    let own = q.spec.preset().map(|p| (p.rows as u64, p.cols as u64));
+    let own = q.spec.fixed_size().map(|(r, c)| (r as u64, c as u64));
     let (rows, cols) = match (q.number("rows"), q.number("cols"), own) {
         (Some(r), Some(c), _) => (r, c),
         (r, c, Some((pr, pc))) => (r.unwrap_or(pr), c.unwrap_or(pc)),
@@ -97,7 +97,7 @@ pub async fn reach(
 #[cfg(test)]
 mod tests {
     use axum::http::StatusCode;
-    use lightsout::{Game, RulesSpec};
+    use lightsout::{Game, GameSpec};
 
     async fn get(uri: &str) -> (StatusCode, serde_json::Value) {
         crate::test_client::get_json(uri).await
@@ -108,7 +108,7 @@ mod tests {
     async fn bands_are_the_library_reach() {
         for boundary in ["open", "torus", "klein", "projective"] {
             for shape in ["plus", "knight", "011/110/000"] {
-                let spec = RulesSpec::parse(&format!("boundary={boundary},shape={shape}")).unwrap();
+                let spec = GameSpec::parse(&format!("boundary={boundary},shape={shape}")).unwrap();
                 let game = spec.game(Some((7, 9))).unwrap();
                 let (status, body) = get(&format!(
                     "/api/reach?boundary={boundary}&shape={shape}&rows=7&cols=9&from_row=2&to_row=5"
@@ -140,7 +140,7 @@ mod tests {
             (body["rows"].as_u64(), body["cols"].as_u64()),
             (Some(18), Some(3))
         );
-        let cube = Game::new(18, 3, lightsout::preset("cube").unwrap().rules()).unwrap();
+        let cube = Game::new(18, 3, lightsout::game::preset("cube").unwrap().rules()).unwrap();
         let mut out = Vec::new();
         cube.reached(6, &mut out);
         let six: Vec<usize> = body["reach"][6]

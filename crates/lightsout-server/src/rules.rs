@@ -1,7 +1,7 @@
-//! Rules in requests, translated onto the library's [`RulesSpec`]: the JSON object
+//! Rules in requests, translated onto the library's [`GameSpec`]: the JSON object
 //! `{"boundary":"torus","shape":"plus","no_self":false,"mod":2}` or `{"preset":"cube"}`
 //! (every field optional: the classic rules by default), or the same keys in a query
-//! string. Each field goes through [`RulesSpec::set`], so the names, checks and messages
+//! string. Each field goes through [`GameSpec::set`], so the names, checks and messages
 //! are the library's (and the CLI's).
 //!
 //! Also what the page needs to play the rules exactly as the server does
@@ -11,7 +11,8 @@ use super::net::NetInfo;
 use super::work::planned;
 use super::Limits;
 use lightsout::game::Game;
-use lightsout::{Method, Reach, Rules, RulesSpec};
+use lightsout::game::Reach;
+use lightsout::{GameSpec, Method, Rules};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -28,7 +29,7 @@ pub const RULES_MAX_REACH_ENTRIES: u64 = super::reach::REACH_MAX_ENTRIES;
 
 /// The `rules` object of a request.
 #[derive(Debug, Default, Clone)]
-pub struct RulesJson(pub RulesSpec);
+pub struct RulesJson(pub GameSpec);
 
 impl<'de> Deserialize<'de> for RulesJson {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -53,7 +54,7 @@ impl<'de> Visitor<'de> for RulesVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RulesJson, A::Error> {
-        let mut spec = RulesSpec::default();
+        let mut spec = GameSpec::default();
         while let Some(key) = map.next_key::<String>()? {
             let text = match map.next_value::<serde_json::Value>()? {
                 serde_json::Value::Null => continue,
@@ -134,7 +135,7 @@ impl AutoMethod {
 impl RulesInfo {
     /// The rules of `spec`; with its `game` (the board they are played on), also the
     /// reach lists of small boards and the layout of a preset drawn as a net.
-    pub fn of(rules: &Rules, game: Option<&Game>, spec: &RulesSpec) -> Self {
+    pub fn of(rules: &Rules, game: Option<&Game>, spec: &GameSpec) -> Self {
         let mut info = RulesInfo {
             description: rules.describe(),
             modulus: rules.modulus(),
@@ -143,7 +144,7 @@ impl RulesInfo {
             mask: None,
             reach: None,
             reach_omitted: None,
-            layout: spec.preset().and_then(|p| p.net()).map(NetInfo::from),
+            layout: spec.preset.and_then(|p| p.net()).map(NetInfo::from),
             symmetric: rules.is_symmetric(),
         };
         let small = game.filter(|g| g.cells() <= REACH_MAX_CELLS);
@@ -221,7 +222,7 @@ impl SpelledRules {
 mod tests {
     use super::*;
 
-    fn spec(json: &str) -> Result<RulesSpec, String> {
+    fn spec(json: &str) -> Result<GameSpec, String> {
         serde_json::from_str::<RulesJson>(json)
             .map(|r| r.0)
             .map_err(|e| e.to_string())
@@ -229,16 +230,16 @@ mod tests {
 
     #[test]
     fn json_fields_are_the_library_spec() {
-        assert_eq!(spec("{}").unwrap(), RulesSpec::default());
-        assert_eq!(spec("null").unwrap(), RulesSpec::default());
+        assert_eq!(spec("{}").unwrap(), GameSpec::default());
+        assert_eq!(spec("null").unwrap(), GameSpec::default());
         let s = spec(r#"{"boundary":"torus","shape":"king","no_self":true,"mod":3}"#).unwrap();
         assert_eq!(
             s,
-            RulesSpec::parse("boundary=torus,shape=king,no_self,mod=3").unwrap()
+            GameSpec::parse("boundary=torus,shape=king,no_self,mod=3").unwrap()
         );
         // Numbers may come as strings, nulls are absent fields.
         let s = spec(r#"{"mod":"5","preset":null,"no_self":false}"#).unwrap();
-        assert_eq!(s, RulesSpec::parse("mod=5").unwrap());
+        assert_eq!(s, GameSpec::parse("mod=5").unwrap());
         assert_eq!(
             spec(r#"{"preset":"cube"}"#).unwrap().preset.map(|p| p.name),
             Some("cube")
@@ -268,24 +269,24 @@ mod tests {
 
     #[test]
     fn info_gives_reach_lists_for_small_boards_and_offsets_always() {
-        let game = RulesSpec::parse("boundary=torus")
+        let game = GameSpec::parse("boundary=torus")
             .unwrap()
             .game(Some((3, 4)))
             .unwrap();
-        let info = RulesInfo::of(game.rules(), Some(&game), &RulesSpec::default());
+        let info = RulesInfo::of(game.rules(), Some(&game), &GameSpec::default());
         assert_eq!(info.offsets.as_ref().unwrap().len(), 5);
         let reach = info.reach.unwrap();
         assert_eq!(reach[0], vec![0, 1, 3, 4, 8]);
         assert!(info.symmetric);
         let big = Game::classic(101, 100).unwrap();
-        let info = RulesInfo::of(big.rules(), Some(&big), &RulesSpec::default());
+        let info = RulesInfo::of(big.rules(), Some(&big), &GameSpec::default());
         assert!(info.reach.is_none() && info.offsets.is_some());
-        let cube = RulesSpec::parse("preset=cube").unwrap();
+        let cube = GameSpec::parse("preset=cube").unwrap();
         let game = cube.game(None).unwrap();
         let info = RulesInfo::of(game.rules(), Some(&game), &cube);
         assert_eq!(info.reach.unwrap().len(), 54);
         assert_eq!(info.layout.unwrap().cells.len(), 54);
-        let knight_klein = RulesSpec::parse("boundary=klein,shape=knight").unwrap();
+        let knight_klein = GameSpec::parse("boundary=klein,shape=knight").unwrap();
         let rules = knight_klein.rules().unwrap();
         assert!(!RulesInfo::of(&rules, None, &knight_klein).symmetric);
     }
@@ -296,7 +297,7 @@ mod tests {
     fn reach_lists_past_the_entry_limit_are_omitted_with_a_note() {
         let info = |n: usize, side: usize| {
             let mask = vec!["1".repeat(side); side].join("/");
-            let spec = RulesSpec::parse(&format!("shape={mask}")).unwrap();
+            let spec = GameSpec::parse(&format!("shape={mask}")).unwrap();
             let game = spec.game(Some((n, n))).unwrap();
             RulesInfo::of(game.rules(), Some(&game), &spec)
         };
@@ -317,7 +318,7 @@ mod tests {
 
     #[test]
     fn spelled_rules_name_shapes_and_the_sigma_game() {
-        let s = |text: &str| SpelledRules::of(&RulesSpec::parse(text).unwrap().rules().unwrap());
+        let s = |text: &str| SpelledRules::of(&GameSpec::parse(text).unwrap().rules().unwrap());
         assert_eq!(s("").unwrap().shape, "plus");
         let sigma = s("no_self").unwrap();
         assert_eq!((sigma.shape.as_str(), sigma.no_self), ("plus", true));

@@ -20,7 +20,7 @@
 use super::error::ApiError;
 use super::Limits;
 use axum::http::StatusCode;
-use lightsout::{plan, Budget, Game, Method, Planned};
+use lightsout::{plan, Budget, Game, Method, Plan};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -81,7 +81,7 @@ impl Weight {
 ///
 /// 422: the method's refusal (naming a method that accepts the game, or saying none
 /// does), or an estimate over `--max-work` or the memory limit.
-pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Planned, ApiError> {
+pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Plan, ApiError> {
     let p = plan(game, method)?;
     let what = || {
         format!(
@@ -263,7 +263,7 @@ pub fn human(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lightsout::{analyze_with, Boundary, Rules, Shape};
+    use lightsout::{analyze_within, Boundary, Rules, Shape};
     use std::sync::mpsc;
 
     fn workers(heavy: usize, light: usize, time_limit: Duration) -> Workers {
@@ -288,8 +288,8 @@ mod tests {
         // The chase makes an 80x80 torus cheap; eliminating its 6,400 cells is not.
         let p = planned(&limits, &torus(80), Method::Auto).unwrap();
         assert_eq!(p.method, Method::Chase);
-        assert_eq!(p.cost, Method::Chase.solver().cost(&torus(80)));
-        assert!(Method::Gauss.solver().accepts(&torus(80)).is_ok());
+        assert_eq!(p.cost, Method::Chase.cost(&torus(80)));
+        assert!(Method::Gauss.accepts(&torus(80)).is_ok());
         let e = planned(&limits, &torus(80), Method::Gauss).unwrap_err();
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(
@@ -357,13 +357,13 @@ mod tests {
         )
         .unwrap();
         // 19,600 unknowns: about 10^10 estimated word operations.
-        assert!(Method::Gauss.solver().accepts(&plane).is_ok());
-        let work = Method::Gauss.solver().cost(&plane).work;
+        assert!(Method::Gauss.accepts(&plane).is_ok());
+        let work = Method::Gauss.cost(&plane).work;
         assert!(work > 1e10, "{work:e}");
         let start = Instant::now();
         let r = w
             .run("analysis", Weight::Heavy, move |b| {
-                Ok(analyze_with(&plane, Method::Gauss, b)?.rank)
+                Ok(analyze_within(&plane, Method::Gauss, b)?.rank)
             })
             .await;
         let took = start.elapsed();

@@ -5,7 +5,7 @@
 //! bound it checks next to what it would take without the protection. The tests run
 //! one at a time so the CPU-heavy ones do not slow the others.
 
-use lightsout::{Board, Game, RulesSpec};
+use lightsout::{Board, Game, GameSpec};
 use lightsout_server::{serve_on, Limits};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -121,7 +121,7 @@ async fn slowest_health_while<F: std::future::Future>(
 
 /// The sigma game (plus shape without the pressed cell) on `n x n`.
 fn sigma(n: usize) -> Game {
-    RulesSpec::parse("no_self")
+    GameSpec::parse("no_self")
         .unwrap()
         .game(Some((n, n)))
         .unwrap()

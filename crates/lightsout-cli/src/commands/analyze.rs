@@ -4,7 +4,7 @@ use crate::cli::AnalyzeArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
 use crate::printer::{Analyzed, Printer, Style};
-use lightsout::{analyze, sutner_nullity, Game, Method};
+use lightsout::{analyze, Game, Method};
 use lightsout_formats::graph;
 
 /// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
@@ -47,32 +47,22 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
     })
 }
 
-/// Largest shorter side `--nullity-only` accepts: polynomials of degree 10^8 take about a
-/// minute (10^7: 2 s, 3 x 10^7: 11 s on the benchmark machine).
-const NULLITY_ONLY_MAX_SIDE: usize = 100_000_000;
-
-/// Nullity from polynomials alone: plus or sigma rules on an open two-state board.
+/// Nullity from polynomials alone: plus or sigma rules on an open two-state board, at
+/// any size the engine's polynomial path takes (its limit is the engine's).
 fn nullity_only(
     args: &AnalyzeArgs,
     rows: usize,
     cols: usize,
     out: &mut Out,
 ) -> Result<Exit, CliError> {
-    let rules = args.rules.rules()?;
-    let self_toggle = match rules.plus_family() {
-        Some(self_toggle) => self_toggle,
-        None => {
-            return Err(CliError::input(
-                "--nullity-only covers the plus and sigma rules on open two-state boards; drop it for other rules",
-            ))
-        }
-    };
-    if rows.min(cols) > NULLITY_ONLY_MAX_SIDE {
-        return Err(CliError::input(format!(
-            "--nullity-only handles a shorter side of at most {NULLITY_ONLY_MAX_SIDE} (about a minute); {rows}x{cols} is larger"
-        )));
+    let spec = args.rules.spec()?;
+    let rules = spec.rules()?;
+    if rules.plus_family().is_none() || spec.preset.is_some() {
+        return Err(CliError::input(
+            "--nullity-only covers the plus and sigma rules on open two-state boards; drop it for other rules",
+        ));
     }
-    let nullity = sutner_nullity(rows, cols, self_toggle);
+    let nullity = spec.nullity(Some((rows, cols)), Method::Poly)?;
     // The rank can pass 2^64 (both sides near 2^32 and beyond): exact in u128.
     let rank = rows as u128 * cols as u128 - nullity as u128;
     Printer::new(out, Style::from_json_flag(args.json)).analysis(&Analyzed {

@@ -2,15 +2,16 @@
 //! A075464 on the open board), one line `n a(n) d proven` per n, flushed as it is found
 //! so that an interrupted run resumes with `--from`.
 //!
-//! The search is the library's ([`lightsout::solve::AllOnSquare`]: exhaustive up to
+//! The search is the library's ([`lightsout::research::AllOnSquare`]: exhaustive up to
 //! `--max-proven-nullity`, cut by the board's symmetries, else the best pattern found,
 //! marked not proven; every pattern replayed); this module only loops over n and prints.
 
 use crate::cli::MinTableArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::solve::{AllOnMinimum, AllOnSquare};
-use lightsout::{Boundary, MinimalOptions};
+use lightsout::fewest::MinimalOptions;
+use lightsout::research::{AllOnMinimum, AllOnSquare};
+use lightsout::Boundary;
 use serde::Serialize;
 use std::fs::OpenOptions;
 use std::io::Write;

@@ -4,7 +4,7 @@
 use crate::cli::PeriodArgs;
 use crate::error::{CliError, Exit};
 use crate::output::Out;
-use lightsout::solve::{period, Period};
+use lightsout::research::{period, Period};
 use lightsout::{Budget, Game};
 use lightsout_formats::json::PeriodReport;
 use serde::Serialize;

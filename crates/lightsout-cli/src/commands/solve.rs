@@ -7,9 +7,8 @@ use crate::input;
 use crate::output::refuse_big_text;
 use crate::output::Out;
 use crate::printer::{Presses, Printer, Solved, Style};
-use lightsout::{
-    check_solution, solve_puzzle, Board, Budget, Fewest, Game, QuietSpace, SolveOptions, Unsolvable,
-};
+use lightsout::solve::{FewestSearch, UnsolvableReason};
+use lightsout::{solve, Board, Game, QuietSpace, SolveOptions};
 use lightsout_formats::board;
 use lightsout_formats::detect::Format;
 use lightsout_formats::graph;
@@ -39,37 +38,34 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
         });
     }
     let spec = args.rules.spec()?;
-    let preset = spec.preset();
-    let rules = spec.rules()?;
-    let modulus = rules.modulus();
-    input::check_size_solvable(args.size, &rules, args.method)?;
-    let loaded = match preset {
+    input::check_size_solvable(args.size, &spec.rules()?, args.method)?;
+    let modulus = spec.states();
+    let loaded = match spec.preset {
         Some(p) => input::start_board_or(
             args.file.as_deref(),
             args.size,
             modulus,
             args.format,
-            || Ok((p.start(), format!("the start of preset '{}'", p.name))),
+            || {
+                let game = spec.game(None)?;
+                Ok((
+                    spec.start(&game)?,
+                    format!("the start of preset '{}'", p.name),
+                ))
+            },
         )?,
         None => input::start_board(args.file.as_deref(), args.size, modulus, args.format)?,
     };
     let start = loaded.board;
-    if let Some(p) = preset {
-        if (start.rows(), start.cols()) != (p.rows, p.cols) {
-            return Err(CliError::input(format!(
-                "the board ({}) is {}x{}, but preset '{}' is played on a {}x{} board",
-                loaded.name,
-                start.rows(),
-                start.cols(),
-                p.name,
-                p.rows,
-                p.cols
-            )));
+    if spec.preset.is_none() {
+        if let Some(note) = &loaded.note {
+            crate::error::note(note);
         }
-    } else if let Some(note) = &loaded.note {
-        crate::error::note(note);
     }
-    let game = Game::new(start.rows(), start.cols(), rules)?;
+    // The engine says which game the board is played in (a preset's own size).
+    let game = spec
+        .game_for(&start)
+        .map_err(|e| CliError::from(e).context(&format!("the board ({})", loaded.name)))?;
     let target = match &args.target {
         Some(path) => {
             let t = input::board_file(path, modulus, args.format)?;
@@ -86,10 +82,7 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
             })?;
             t
         }
-        None => match preset {
-            Some(p) => p.goal(),
-            None => game.empty_board(),
-        },
+        None => spec.goal(&game)?,
     };
     Ok(Problem {
         game,
@@ -128,26 +121,29 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
         refuse_big_text(out_format, game.rows(), game.cols())?;
     }
 
-    let options = SolveOptions {
-        method: args.method,
-        fewest: args
-            .min
-            .then(|| Fewest::within(Duration::from_secs_f64(args.time_limit))),
-        quiet: args.all,
-        budget: Budget::unlimited(),
-    };
-    let answer = solve_puzzle(&game, &start, &target, &options)?;
+    let mut options = SolveOptions::default().with_method(args.method);
+    if args.min {
+        let search = FewestSearch::default().within(Duration::from_secs_f64(args.time_limit));
+        options = options.with_fewest(search);
+    }
+    if args.all {
+        options = options.with_quiet();
+    }
+    let answer = solve(&game, &start, &target, &options)?;
     let mut printer = Printer::new(out, Style::from_json_flag(args.json));
     let Some(presses) = answer.presses.as_ref() else {
-        let why = answer.unsolvable.clone().unwrap_or_else(|| Unsolvable {
-            reason: lightsout::RANK_TEST_REASON.to_string(),
-            witness: None,
-        });
+        let (reason, witness) = answer
+            .unsolvable
+            .as_ref()
+            .map_or((UnsolvableReason::RankTest, None), |u| {
+                (u.reason, u.witness.as_ref())
+            });
         return printer.unsolvable(
             (game.rows(), game.cols()),
             answer.method,
             answer.nullity,
-            &why,
+            reason,
+            witness,
         );
     };
     if args.all {
@@ -175,7 +171,7 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
         nullity: answer.nullity,
         count: &answer.count,
         press_count: presses.total(),
-        proven: answer.proven,
+        fewest: answer.fewest,
         presses: match &args.output {
             Some(path) => Presses::File(path),
             None => Presses::Print(presses, out_format),
@@ -200,7 +196,12 @@ fn print_all(
         .solutions(particular)?
         .take(limit.min(usize::MAX as u64) as usize)
     {
-        check_solution(game, start, target, &presses)?;
+        // Replayed here too: every printed solution is checked.
+        if !game.is_solution(start, target, &presses)? {
+            return Err(CliError::failure(
+                "internal error: a solution failed its replay (please report)",
+            ));
+        }
         printed += 1;
         printer.solution(printed, &presses)?;
     }

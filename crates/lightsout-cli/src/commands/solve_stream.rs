@@ -21,7 +21,8 @@ use crate::printer::{Presses, Printer, Solved, Style};
 use crate::streaming::{native_order, write_rows, Bits};
 use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
 use lightsout::solve::StreamPlan;
-use lightsout::{Game, Method, Rules, Unsolvable, RANK_TEST_REASON, WITNESS_MAX_CELLS};
+use lightsout::solve::{UnsolvableReason, WITNESS_MAX_CELLS};
+use lightsout::{Game, Method, Rules};
 use lightsout_formats::detect::Format;
 
 /// Solves by streaming if the request allows it; `None` means "use the in-memory path".
@@ -54,7 +55,7 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
     let (start, name) = start;
     let (rows, cols) = (start.rows(), start.cols());
     let game = Game::new(rows, cols, rules.clone())?;
-    if Method::Poly.solver().check(&game).is_err() {
+    if Method::Poly.accepts(&game).is_err() {
         return Ok(None);
     }
     let target = match &args.target {
@@ -111,7 +112,7 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
             nullity: answer.nullity,
             count: &answer.count,
             press_count: answer.press_count,
-            proven: None,
+            fewest: None,
             presses: match &args.output {
                 Some(path) => Presses::File(path),
                 None => Presses::Streamed(format),
@@ -132,11 +133,13 @@ fn unsolvable(
     if game.cells() <= WITNESS_MAX_CELLS {
         return Ok(None);
     }
-    let why = Unsolvable {
-        reason: RANK_TEST_REASON.to_string(),
-        witness: None,
-    };
     Printer::new(out, Style::from_json_flag(args.json))
-        .unsolvable((game.rows(), game.cols()), Method::Poly, nullity, &why)
+        .unsolvable(
+            (game.rows(), game.cols()),
+            Method::Poly,
+            nullity,
+            UnsolvableReason::RankTest,
+            None,
+        )
         .map(Some)
 }

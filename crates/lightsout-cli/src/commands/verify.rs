@@ -11,28 +11,21 @@ use crate::output::Out;
 use crate::streaming::Bits;
 use lightsout::gf2::words_for;
 use lightsout::solve::stream::{row_effect, BitOrder, RowSource};
-use lightsout::{Game, Preset, Rules};
+use lightsout::GameSpec;
 use std::io::Write;
 
 /// Runs `lightsout verify`; the exit code on success.
 pub fn run(args: &VerifyArgs, out: &mut Out) -> Result<Exit, CliError> {
     let spec = args.rules.spec()?;
-    let preset = spec.preset();
-    let rules = spec.rules()?;
-    match rules.plus_family() {
-        Some(self_toggle) if preset.is_none() => streamed(args, self_toggle, out),
-        _ => in_memory(args, rules, preset, out),
+    match spec.rules()?.plus_family() {
+        Some(family) if spec.preset.is_none() => streamed(args, family.self_toggle(), out),
+        _ => in_memory(args, &spec, out),
     }
 }
 
 /// Any rules: the boards in memory, replayed by the library.
-fn in_memory(
-    args: &VerifyArgs,
-    rules: Rules,
-    preset: Option<&Preset>,
-    out: &mut Out,
-) -> Result<Exit, CliError> {
-    let modulus = rules.modulus();
+fn in_memory(args: &VerifyArgs, spec: &GameSpec, out: &mut Out) -> Result<Exit, CliError> {
+    let modulus = spec.states();
     let name = |p: &std::path::Path| p.display().to_string();
     let start = input::board_file(&args.board, modulus, args.format)?;
     let presses = input::board_file(&args.presses, modulus, args.format)?;
@@ -42,22 +35,17 @@ fn in_memory(
         same_size(&what, (b.rows(), b.cols()), &board_name, (rows, cols))
     };
     same(&presses, name(&args.presses))?;
-    if let Some(p) = preset {
-        if (p.rows, p.cols) != (rows, cols) {
-            return Err(CliError::input(format!(
-                "the board ({board_name}) is {rows}x{cols}, but preset '{}' is played on a {}x{} board",
-                p.name, p.rows, p.cols
-            )));
-        }
-    }
-    let game = Game::new(rows, cols, rules)?;
+    // The engine says which game the board is played in (a preset's own size).
+    let game = spec
+        .game_for(&start)
+        .map_err(|e| CliError::from(e).context(&format!("the board ({board_name})")))?;
     let target = match &args.target {
         Some(path) => {
             let t = input::board_file(path, modulus, args.format)?;
             same(&t, name(path))?;
             t
         }
-        None => preset.map_or_else(|| game.empty_board(), |p| p.goal()),
+        None => spec.goal(&game)?,
     };
     let mut after = start.clone();
     game.apply(&mut after, &presses)?;
@@ -71,7 +59,7 @@ fn in_memory(
             }
         }
     }
-    let goal = match (&args.target, preset) {
+    let goal = match (&args.target, spec.preset) {
         (Some(_), _) => "the target",
         (None, Some(_)) => "the preset's goal",
         (None, None) => "all off",
