@@ -75,6 +75,16 @@ fn decode(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
     });
     let mut reader = decoder.read_info().map_err(bad)?;
     let palette: Option<Vec<u8>> = reader.info().palette.as_ref().map(|p| p.to_vec());
+    if let Some(p) = &palette {
+        // PLTE holds 1 to 256 RGB triples (the PNG specification, 11.2.3); the decoder
+        // accepts other lengths.
+        if p.len() % 3 != 0 || !(3..=768).contains(&p.len()) {
+            return Err(FormatError::input(format!(
+                "{name}: not a readable PNG: the PLTE chunk has {} bytes, but a palette is 1 to 256 entries of 3 bytes (RGB)",
+                p.len()
+            )));
+        }
+    }
     if color == ColorType::Indexed && palette.is_none() {
         return Err(FormatError::input(format!(
             "{name}: not a readable PNG: an indexed image without a palette"
@@ -450,13 +460,16 @@ mod tests {
             [false, true, false, false]
         );
         // A palette whose length is not a multiple of three (once a panic in the
-        // decoder's palette expansion): its partial entry is no entry.
-        let e = read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 1]), "p").unwrap_err();
-        assert!(matches!(e, FormatError::Input(_)), "{e}");
-        assert!(
-            read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 0]), "p")
-                .is_ok_and(|m| m.get(0, 0))
-        );
+        // decoder's palette expansion), or empty, or past 256 entries: not a PNG.
+        for plte in [&[0, 0, 0, 255][..], &[0, 0], &[], &[0; 771]] {
+            for index in [0, 1] {
+                let e = read(&crafted([1, 1], 8, 3, Some(plte), &[0, index]), "p").unwrap_err();
+                assert!(matches!(e, FormatError::Input(_)), "{e}");
+                assert!(e.to_string().contains("not a readable PNG"), "{e}");
+            }
+        }
+        let e = read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 0]), "p").unwrap_err();
+        assert!(e.to_string().contains("the PLTE chunk has 4 bytes"), "{e}");
         // An indexed image without a palette.
         let e = read(&crafted([1, 1], 8, 3, None, &[0, 0]), "p").unwrap_err();
         assert!(matches!(e, FormatError::Input(_)), "{e}");
