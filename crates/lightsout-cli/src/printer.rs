@@ -1,14 +1,15 @@
 //! The CLI's one printer layer: every answer a command gives goes through [`Printer`],
 //! which writes it as text or as one JSON line (the shapes of `lightsout_formats::json`).
 //! Commands compute, the printer presents; no command has its own `if json` branches for
-//! the answers below.
+//! the answers below. Boards are written as they are serialized (`Grid`), never copied
+//! into rows first: an answer of any size streams out.
 
 use crate::error::{CliError, Exit};
 use crate::output::Out;
 use lightsout::{Board, Method, Unsolvable};
 use lightsout_formats::detect::Format;
 use lightsout_formats::graph::GraphSolveReport;
-use lightsout_formats::json::{AllSummary, AnalyzeReport, SolutionLine, SolveReport};
+use lightsout_formats::json::{AllSummary, AnalyzeReport, Grid, Grids, SolutionLine, SolveReport};
 use lightsout_formats::{board, text};
 use num_bigint::BigUint;
 use std::io::Write;
@@ -85,7 +86,7 @@ impl<'a> Printer<'a> {
         if self.style == Style::Json {
             let report = SolveReport {
                 presses: match s.presses {
-                    Presses::Print(b, _) => Some(b.to_rows()),
+                    Presses::Print(b, _) => Some(Grid(b)),
                     _ => None,
                 },
                 minimal: s.proven == Some(true),
@@ -148,7 +149,7 @@ impl<'a> Printer<'a> {
                 method,
                 nullity,
                 why.reason.clone(),
-                why.witness.as_ref(),
+                why.witness.as_ref().map(Grid),
             ))?,
             Style::Text => {
                 let w = self.out.writer();
@@ -168,7 +169,7 @@ impl<'a> Printer<'a> {
         match self.style {
             Style::Json => self.out.json_line(&SolutionLine {
                 press_count: presses.total(),
-                presses: presses.to_rows(),
+                presses: Grid(presses),
             }),
             Style::Text => {
                 let w = self.out.writer();
@@ -206,9 +207,7 @@ impl<'a> Printer<'a> {
                 rank: a.rank,
                 nullity: a.nullity,
                 solvable_positions: a.solvable.clone(),
-                quiet_patterns: a
-                    .quiet
-                    .map(|q| q.generators().iter().map(Board::to_rows).collect()),
+                quiet_patterns: a.quiet.map(|q| Grids(q.generators())),
             })?,
             Style::Text => {
                 let w = self.out.writer();

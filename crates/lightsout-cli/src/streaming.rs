@@ -3,7 +3,7 @@
 //! formats are parsed into memory. Answers stream out to a PBM, PNG or text writer.
 
 use crate::error::CliError;
-use crate::input::read_all;
+use crate::input::{board_expected, read_all, read_stdin};
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{AllOn, BitOrder, PackedBytes, RowSink, RowSource};
 use lightsout_formats::detect::Format;
@@ -39,11 +39,12 @@ pub enum Bits {
     AllOn { rows: usize, cols: usize },
 }
 
-/// Maps a file (or reads stdin for `-`), with its display name.
-pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
+/// Maps a file (or reads stdin for `-`, and pipes and devices up to the first byte
+/// that cannot belong to a board in `format`), with its display name.
+pub fn open_bytes(path: &Path, format: Option<Format>) -> Result<(Bytes, String), CliError> {
+    let expect = board_expected(path, format);
     if path.as_os_str() == "-" {
-        let v = read_all(std::io::stdin().lock(), "stdin")?;
-        return Ok((Bytes::Owned(v), "stdin".into()));
+        return Ok((Bytes::Owned(read_stdin(expect)?), "stdin".into()));
     }
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
@@ -58,7 +59,7 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     }
     if !meta.is_file() || meta.len() == 0 {
         // A pipe or device (or an empty file): read what comes.
-        return Ok((Bytes::Owned(read_all(file, &name)?), name));
+        return Ok((Bytes::Owned(read_all(file, &name, expect)?), name));
     }
     // SAFETY: the map is read-only and private to this process. If another process
     // truncates the file meanwhile, a read past the new end faults (SIGBUS): the
@@ -117,7 +118,7 @@ impl Bits {
     /// Opens a two-state board file: a P4 bitmap stays in its mapping, anything else is
     /// parsed into memory.
     pub fn open(path: &Path, format: Option<Format>) -> Result<(Bits, String), CliError> {
-        let (bytes, name) = open_bytes(path)?;
+        let (bytes, name) = open_bytes(path, format)?;
         let format = Format::for_input(Some(path), format, &bytes);
         if format == Format::Pbm {
             let header = pbm::parse_header(&bytes, &name)?;

@@ -10,7 +10,7 @@ use lightsout_formats::graph;
 /// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
 fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
     if let Some(path) = &args.graph {
-        let (bytes, name) = crate::input::read_file(path)?;
+        let (bytes, name) = crate::input::read_file(path, lightsout_formats::scan::Expect::Graph)?;
         return Ok(graph::parse(&bytes, args.rules.modulus, &name)?.game);
     }
     let spec = args.rules.spec()?;
