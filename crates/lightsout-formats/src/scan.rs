@@ -4,8 +4,8 @@
 //! to one. The parser then sees that byte and names it, so endless or binary input is
 //! refused after a few bytes instead of being read up to the memory limit.
 //!
-//! - text: a byte outside the format's alphabet (digits, `.`, `#`, whitespace; a UTF-8
-//!   byte-order mark at the start);
+//! - text: a byte outside the format's alphabet (digits, `.`, `#`, ASCII whitespace,
+//!   the bytes of non-ASCII UTF-8 characters such as a byte-order mark);
 //! - PBM: the header must be complete within [`HEADER_MAX`] bytes; then P4 stops
 //!   [`SLACK`] bytes after the raster (the parser refuses anything but whitespace
 //!   there), P1 at a byte that is not a pixel, whitespace or comment, or at the first
@@ -91,12 +91,7 @@ impl Scanner {
             }
         };
         match format {
-            Format::Text => {
-                let bom = bytes.starts_with(&BOM[..bytes.len().min(3)]);
-                let skip = if bom { 3.min(bytes.len()) } else { 0 };
-                self.checked = self.checked.max(skip);
-                self.scan(bytes, |b| !text_byte(b))
-            }
+            Format::Text => self.scan(bytes, |b| !text_byte(b)),
             Format::Pbm => self.pbm(bytes),
             Format::Png => self.png(bytes),
         }
@@ -166,8 +161,8 @@ impl Scanner {
     }
 
     fn png(&mut self, bytes: &[u8]) -> Option<usize> {
-        if !bytes.starts_with(&PNG_SIGNATURE[..bytes.len().min(PNG_SIGNATURE.len())]) {
-            return Some(PNG_SIGNATURE.len().min(bytes.len()));
+        if let Some(i) = bytes.iter().zip(PNG_SIGNATURE).position(|(&b, s)| b != s) {
+            return Some(i + 1);
         }
         loop {
             let at = self.png_next;
@@ -186,7 +181,6 @@ impl Scanner {
     }
 }
 
-const BOM: [u8; 3] = *b"\xef\xbb\xbf";
 const PNG_SIGNATURE: [u8; 8] = *b"\x89PNG\r\n\x1a\n";
 
 /// The format the first bytes name, once enough of them are there to tell (as
@@ -200,13 +194,14 @@ fn sniff_prefix(bytes: &[u8]) -> Option<Format> {
     Some(Format::sniff(bytes))
 }
 
-/// A byte of the text board format (any of its cell spellings, whitespace).
+/// A byte that can be in a text board: its cell spellings and ASCII whitespace, and
+/// any byte of a multi-byte UTF-8 character (Unicode whitespace is blank too).
 fn text_byte(b: u8) -> bool {
-    b.is_ascii_digit()
-        || matches!(
-            b,
-            b'.' | b'#' | b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c'
-        )
+    match b {
+        b'0'..=b'9' | b'.' | b'#' | b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => true,
+        0xc0 | 0xc1 | 0xf5..=0xff => false,
+        b => b >= 0x80,
+    }
 }
 
 /// A byte that can be in a JSON text (UTF-8, no control characters but whitespace).
