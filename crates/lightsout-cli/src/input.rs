@@ -194,7 +194,8 @@ fn read_sized(
 
 /// Refuses, before the board is built, an all-on `--size` board that no method would
 /// solve with these rules and `method` (the method's own message: the limit and what
-/// to use instead); a FILE's board is checked once read, by the solver.
+/// to use instead), or that it would solve in more memory than the limit; a FILE's
+/// board is checked once read ([`check_solve_memory`], and the solver).
 pub fn check_size_solvable(
     size: Option<(usize, usize)>,
     rules: &lightsout::Rules,
@@ -205,7 +206,33 @@ pub fn check_size_solvable(
     };
     let game = lightsout::Game::new(rows, cols, rules.clone())?;
     method.resolve(&game).solver().check(&game)?;
-    Ok(())
+    check_solve_memory(&game, method)
+}
+
+/// The memory an in-memory solve of `game` by `method` takes: the method's own
+/// estimate (its working copies, a transposed board among them) and the start, target
+/// and answer boards.
+pub fn solve_memory(game: &lightsout::Game, method: lightsout::Method) -> u64 {
+    let cost = method.resolve(game).solver().cost(game);
+    let board = board_bytes(game.rows(), game.cols(), game.modulus());
+    cost.memory.saturating_add(board.saturating_mul(3))
+}
+
+/// Errors (exit 2, naming the limit) unless [`solve_memory`] fits the memory limit:
+/// checked before anything of the solve is allocated.
+pub fn check_solve_memory(
+    game: &lightsout::Game,
+    method: lightsout::Method,
+) -> Result<(), CliError> {
+    let method = method.resolve(game);
+    Ok(check_memory(
+        solve_memory(game, method),
+        &format!(
+            "solving a {}x{} board in memory with method '{method}'",
+            game.rows(),
+            game.cols()
+        ),
+    )?)
 }
 
 /// The all-on board, after checking it fits in memory.

@@ -215,12 +215,7 @@ impl<'a> Printer<'a> {
                 writeln!(w, "rank: {}", a.rank)?;
                 writeln!(w, "nullity: {}", a.nullity)?;
                 if let Some(quiet) = a.quiet {
-                    writeln!(
-                        w,
-                        "solvable positions: {} of {}",
-                        a.solvable,
-                        quiet.positions()
-                    )?;
+                    writeln!(w, "solvable positions: {} of {}", a.solvable, a.positions)?;
                     // Over Z_K for composite K the quiet patterns form a module, not a
                     // vector space.
                     let prime = lightsout::zk::is_prime(quiet.modulus().into());
@@ -253,8 +248,10 @@ pub struct Analyzed<'a> {
     pub rank: u128,
     /// Its nullity.
     pub nullity: usize,
-    /// Solvable positions, as a decimal number or `2^rank`.
+    /// Solvable positions, as a decimal number or (past 2^20 bits) a power `2^rank`.
     pub solvable: String,
+    /// Every position, `K^cells`, likewise.
+    pub positions: String,
     /// The quiet patterns, when computed (not with `--nullity-only`).
     pub quiet: Option<&'a lightsout::QuietSpace>,
 }

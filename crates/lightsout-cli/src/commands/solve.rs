@@ -70,6 +70,10 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
         crate::error::note(note);
     }
     let game = Game::new(start.rows(), start.cols(), rules)?;
+    if args.size.is_none() {
+        args.method.resolve(&game).solver().check(&game)?;
+        input::check_solve_memory(&game, args.method)?;
+    }
     let target = match &args.target {
         Some(path) => {
             let t = input::board_file(path, modulus, args.format)?;
