@@ -107,11 +107,25 @@ pub const STREAM_ROWS: u64 = 32;
 /// Errors (exit 2) unless the row buffers of a streamed `rows x cols` board fit the
 /// memory limit: checked before the solver or a writer allocates its first row.
 pub fn check_stream_memory(rows: usize, cols: usize) -> Result<(), CliError> {
-    let row = lightsout::gf2::words_for(cols) as u64 * 8;
-    Ok(lightsout_formats::memory::check_memory(
-        row.saturating_mul(STREAM_ROWS),
+    check_row_memory(
+        cols,
+        STREAM_ROWS,
         &format!("streaming a {rows}x{cols} board ({STREAM_ROWS} rows of {cols} cells)"),
-    )?)
+    )
+}
+
+/// Byte rows a writer of a bitmap holds (PNG: the row, the previous row for its
+/// filters, and the filtered row; PBM one), each an eighth of a row of words.
+pub const WRITER_BYTE_ROWS: u64 = 3;
+
+/// Errors (exit 2, naming `what`) unless `word_rows` rows of `cols` bits, and a
+/// writer's [`WRITER_BYTE_ROWS`], fit the memory limit.
+pub fn check_row_memory(cols: usize, word_rows: u64, what: &str) -> Result<(), CliError> {
+    let row = lightsout::gf2::words_for(cols) as u64 * 8;
+    let bytes = row
+        .saturating_mul(word_rows)
+        .saturating_add((cols as u64).div_ceil(8).saturating_mul(WRITER_BYTE_ROWS));
+    Ok(lightsout_formats::memory::check_memory(bytes, what)?)
 }
 
 impl Bits {
@@ -171,13 +185,17 @@ pub struct TextRows<W: Write> {
     line: Vec<u8>,
 }
 
+/// Bytes of text [`TextRows`] holds before writing them (a row of any width goes out
+/// in pieces of this size).
+const TEXT_CHUNK: usize = 1 << 16;
+
 impl<W: Write> TextRows<W> {
     /// Rows of `cols` cells go to `writer`.
     pub fn new(writer: W, cols: usize) -> Self {
         Self {
             writer,
             cols,
-            line: Vec::with_capacity(cols + 1),
+            line: Vec::with_capacity(cols.min(TEXT_CHUNK) + 1),
         }
     }
 }
@@ -192,6 +210,10 @@ impl<W: Write> RowSink for TextRows<W> {
                 BitOrder::Msb => w >> (63 - c % 64),
             } & 1;
             self.line.push(b'0' + bit as u8);
+            if self.line.len() == TEXT_CHUNK {
+                self.writer.write_all(&self.line)?;
+                self.line.clear();
+            }
         }
         self.line.push(b'\n');
         self.writer.write_all(&self.line)
@@ -208,7 +230,8 @@ pub fn native_order(format: Format) -> BitOrder {
 
 /// Writes a whole `rows x cols` board in `format` to `w`, its rows produced by `fill`
 /// into the sink it is given (a PBM header only once `fill` begins the sink; a PNG
-/// header at once).
+/// header at once). The caller checks the row buffers' memory first
+/// ([`check_stream_memory`], [`check_row_memory`]).
 /// Returns what `fill` returns.
 pub fn write_rows<T, W: Write>(
     w: &mut W,
@@ -217,7 +240,6 @@ pub fn write_rows<T, W: Write>(
     cols: usize,
     fill: impl FnOnce(&mut dyn RowSink) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    check_stream_memory(rows, cols)?;
     match format {
         Format::Pbm => fill(&mut pbm::PbmRows::new(&mut *w, rows, cols)),
         Format::Png => {

@@ -54,7 +54,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> Result<Exit, CliError> {
 /// Errors (exit 2, naming the limit) unless the analysis fits the memory limit: the
 /// method's working memory and, for the plus and sigma rules (whose nullity is known
 /// beforehand, from polynomials), the quiet patterns it returns, a board each.
-fn check_analysis_memory(game: &Game, method: Method) -> Result<(), CliError> {
+pub fn check_analysis_memory(game: &Game, method: Method) -> Result<(), CliError> {
     let method = method.resolve(game);
     let (rows, cols) = (game.rows(), game.cols());
     // The polynomial method builds no board but the quiet patterns; the others have

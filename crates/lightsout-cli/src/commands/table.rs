@@ -239,15 +239,32 @@ fn run_rules(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
         ));
     }
     let rules = args.rules.rules()?;
+    let limit = std::time::Duration::from_secs_f64(args.time_limit);
     for n in args.from..=args.max {
+        let context = |e: CliError| e.context(&format!("n = {n}"));
         let game = lightsout::Game::new(n as usize, n as usize, rules.clone())
             .map_err(|e| CliError::input(format!("n = {n}: {e}")))?;
-        let nullity = lightsout::analyze(&game, lightsout::Method::Auto)?.nullity;
-        if args.json {
-            out.json_line(&TableLine { n, nullity })?;
-        } else {
-            writeln!(out.writer(), "{n} {nullity}")?;
-        }
+        let method = lightsout::Method::Auto;
+        method
+            .resolve(&game)
+            .solver()
+            .check(&game)
+            .map_err(|e| context(e.into()))?;
+        super::analyze::check_analysis_memory(&game, method).map_err(context)?;
+        let budget = lightsout::Budget::unlimited().with_time_limit(limit);
+        let nullity = match lightsout::analyze_with(&game, method, &budget) {
+            Ok(a) => a.nullity,
+            Err(lightsout::Error::TimeLimit) => {
+                return Err(CliError::input(format!(
+                    "n = {n}: no answer within --time-limit {} s (the lines before it are complete; resume with --from {n} and a longer limit)",
+                    args.time_limit
+                )))
+            }
+            Err(e) => return Err(context(e.into())),
+        };
+        print_line(args, out, n, nullity)?;
+        // Each line as it is found: a costly table shows its progress.
+        out.flush()?;
     }
     Ok(Exit::Ok)
 }
