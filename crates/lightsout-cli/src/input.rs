@@ -120,6 +120,28 @@ pub fn read_file(path: &Path, expect: Expect) -> Result<(Vec<u8>, String), CliEr
     Ok((read_sized(file, &name, hint, expect)?, name))
 }
 
+/// Reads a graph file (or stdin for `-`), parsed as it is read: counts are held to
+/// their limits while parsing, and nothing but the parsed graph is kept.
+pub fn graph_file(
+    path: &Path,
+    modulus: Option<u32>,
+) -> Result<lightsout_formats::graph::GraphGame, CliError> {
+    use lightsout_formats::graph::parse_reader;
+    if path.as_os_str() == "-" {
+        take_stdin()?;
+        return Ok(parse_reader(std::io::stdin().lock(), modulus, "stdin")?);
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot open: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(CliError::input(format!(
+            "{name}: is a directory, not a graph file"
+        )));
+    }
+    Ok(parse_reader(file, modulus, &name)?)
+}
+
 /// Set once stdin has been read: it cannot be read again.
 static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
 
@@ -130,12 +152,18 @@ static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
 /// Bad input (exit 2) when stdin was read before (`verify - -`, `--target -` with the
 /// board on stdin), and those of [`read_all`].
 pub fn read_stdin(expect: Expect) -> Result<Vec<u8>, CliError> {
+    take_stdin()?;
+    read_all(std::io::stdin().lock(), "stdin", expect)
+}
+
+/// Marks stdin as read; an error if it was read before.
+fn take_stdin() -> Result<(), CliError> {
     if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
         return Err(CliError::input(
             "stdin can only be read once: give '-' (or piped input) for at most one board",
         ));
     }
-    read_all(std::io::stdin().lock(), "stdin", expect)
+    Ok(())
 }
 
 /// Everything `r` gives that can belong to `expect`; `name` names it in the error. The

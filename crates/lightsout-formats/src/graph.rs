@@ -220,6 +220,127 @@ pub fn parse(bytes: &[u8], modulus: Option<u32>, name: &str) -> Result<GraphGame
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let file: GraphFile =
         serde_json::from_slice(bytes).map_err(|e| not_a_graph(&e, bytes, name))?;
+    build(file, modulus, name)
+}
+
+/// Bytes read after the graph's closing brace before the file is refused as having
+/// more than whitespace after it (an endless stream of spaces ends there).
+pub const TRAILING_MAX: u64 = 1 << 16;
+
+/// [`parse`] from a reader (a file, stdin), parsed as it is read: the input is never
+/// held whole, every count is held to its limit as it is read, and the reading stops
+/// at the first byte that cannot continue the JSON, or [`TRAILING_MAX`] bytes after
+/// its end.
+///
+/// # Errors
+///
+/// Those of [`parse`]; a failing read is bad input too (it names the file).
+pub fn parse_reader(
+    reader: impl std::io::Read,
+    modulus: Option<u32>,
+    name: &str,
+) -> Result<GraphGame, FormatError> {
+    let mut recent = Recent::new(std::io::BufReader::with_capacity(1 << 16, reader));
+    let done = recent.done.clone();
+    let mut de = serde_json::Deserializer::from_reader(&mut recent);
+    let file = GraphFile::deserialize(&mut de).and_then(|file| {
+        done.set(true);
+        de.end().map(|()| file)
+    });
+    drop(de);
+    let file = file.map_err(|e| {
+        let mut message = e.to_string();
+        if message.contains(AS_SENT) {
+            let number = recent
+                .number_at(e.line(), e.column())
+                .unwrap_or_else(|| "a number".into());
+            message = message.replace(AS_SENT, &number);
+        }
+        FormatError::input(format!("{name}: not a graph: {message}"))
+    })?;
+    build(file, modulus, name)
+}
+
+/// A reader that keeps the last bytes it gave (to quote a number an error is about),
+/// skips a UTF-8 byte-order mark at the start, and, once `done` is set (the graph
+/// object is complete), gives at most [`TRAILING_MAX`] more bytes.
+struct Recent<R> {
+    inner: R,
+    last: std::collections::VecDeque<u8>,
+    read: u64,
+    /// Line feeds read, and the offset after the last one.
+    lines: u64,
+    line_start: u64,
+    done: std::rc::Rc<std::cell::Cell<bool>>,
+    after_done: u64,
+}
+
+impl<R: std::io::BufRead> Recent<R> {
+    const KEEP: usize = 128;
+
+    fn new(inner: R) -> Self {
+        Self {
+            inner,
+            last: std::collections::VecDeque::with_capacity(Self::KEEP),
+            read: 0,
+            lines: 0,
+            line_start: 0,
+            done: Default::default(),
+            after_done: 0,
+        }
+    }
+
+    /// The number at 1-based `line` and `column` (see [`number_at`]), if that place
+    /// is among the last bytes read.
+    fn number_at(&self, line: usize, column: usize) -> Option<String> {
+        if line as u64 != self.lines + 1 {
+            return None;
+        }
+        let window: Vec<u8> = self.last.iter().copied().collect();
+        let window_start = self.read - window.len() as u64;
+        let at = (self.line_start + column.max(1) as u64 - 1).checked_sub(window_start)?;
+        number_at(&window, 1, at as usize + 1)
+    }
+}
+
+impl<R: std::io::BufRead> std::io::Read for Recent<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.read == 0 {
+            let start = self.inner.fill_buf()?;
+            if start.starts_with(b"\xef\xbb\xbf") {
+                self.inner.consume(3);
+            }
+        }
+        if self.done.get() {
+            if self.after_done >= TRAILING_MAX {
+                return Err(std::io::Error::other(format!(
+                    "more than {TRAILING_MAX} bytes after the graph object"
+                )));
+            }
+            let room = (TRAILING_MAX - self.after_done) as usize;
+            let len = buf.len().min(room);
+            let n = self.inner.read(&mut buf[..len])?;
+            self.after_done += n as u64;
+            return Ok(n);
+        }
+        let n = self.inner.read(buf)?;
+        for &b in &buf[..n] {
+            if self.last.len() == Self::KEEP {
+                self.last.pop_front();
+            }
+            self.last.push_back(b);
+            self.read += 1;
+            if b == b'\n' {
+                self.lines += 1;
+                self.line_start = self.read;
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// The game of a parsed file (see [`parse`]).
+fn build(file: GraphFile, modulus: Option<u32>, name: &str) -> Result<GraphGame, FormatError> {
     let file_mod = file.modulus.map(|Whole(k)| k);
     let k = match (file_mod, modulus.map(u64::from)) {
         (Some(a), Some(b)) if a != b => {
@@ -420,6 +541,42 @@ mod tests {
             assert!(e.contains(needle), "{}: {e}", String::from_utf8_lossy(json));
             assert!(!e.contains("floating point") && !e.contains('\u{1}'), "{e}");
         }
+    }
+
+    #[test]
+    fn a_reader_is_parsed_as_it_is_read() {
+        for (json, needle) in [
+            (
+                &br#"{"nodes":2,"edges":[],"lights":[100000000000000000000000000,0]}"#[..],
+                "100000000000000000000000000 is not a whole",
+            ),
+            (
+                br#"{"nodes":2,"edges":[[0,1.5]]}"#,
+                "1.5 is not a whole number",
+            ),
+            (br#"{"nodes":2,"edges":[]} x"#, "trailing characters"),
+            (b"{\"nodes\":2,\"edges\":[]}\x00", "not a graph"),
+        ] {
+            let e = parse_reader(json, None, "g")
+                .err()
+                .expect("an error")
+                .to_string();
+            assert!(e.contains(needle), "{}: {e}", String::from_utf8_lossy(json));
+        }
+        let ok = b"\xef\xbb\xbf{\"nodes\":3,\"edges\":[[0,1],[1,2]],\"lights\":[1,0,1]}\n";
+        let (a, b) = (
+            parse_reader(&ok[..], None, "g").unwrap(),
+            parse(ok, None, "g").unwrap(),
+        );
+        assert_eq!((a.start, a.target), (b.start, b.target));
+        // Endless whitespace after the object ends after TRAILING_MAX bytes.
+        let endless =
+            std::io::Read::chain(&br#"{"nodes":2,"edges":[]}"#[..], std::io::repeat(b' '));
+        let e = parse_reader(endless, None, "g")
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains("bytes after the graph object"), "{e}");
     }
 
     #[test]

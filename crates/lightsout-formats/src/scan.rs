@@ -10,7 +10,8 @@
 //!   [`SLACK`] bytes after the raster (the parser refuses anything but whitespace
 //!   there), P1 at a byte that is not a pixel, whitespace or comment, or at the first
 //!   pixel past the header's count;
-//! - PNG: at the end of the `IEND` chunk, or at a chunk whose length is over 2^31 - 1;
+//! - PNG: at the first byte that is not the signature, and at the end of the `IEND`
+//!   chunk (a chunk length over 2^31 - 1 stops the walk: the rest is read whole);
 //! - graph JSON: at a byte that is in no JSON text (control characters other than tab,
 //!   line feed and carriage return; bytes that are never UTF-8).
 //!
@@ -169,7 +170,10 @@ impl Scanner {
             let head = bytes.get(at..at.checked_add(8)?)?;
             let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]);
             if len > i32::MAX as u32 {
-                return Some(at + 8);
+                // Not a length the specification allows, but the decoder may still
+                // read the file: read on (the memory limit bounds it).
+                self.png_next = usize::MAX - 8;
+                return None;
             }
             // Length, type, data and CRC.
             let end = at + 12 + len as usize;

@@ -5,14 +5,12 @@ use crate::error::{CliError, Exit};
 use crate::output::Out;
 use crate::printer::{Analyzed, Printer, Style};
 use lightsout::{analyze, sutner_nullity, Game, Method, QuietSpace};
-use lightsout_formats::graph;
 use num_bigint::BigUint;
 
 /// The game to analyse: from `--graph`, or the rule flags (or `--preset`) and `--size`.
 fn game(args: &AnalyzeArgs) -> Result<Game, CliError> {
     if let Some(path) = &args.graph {
-        let (bytes, name) = crate::input::read_file(path, lightsout_formats::scan::Expect::Graph)?;
-        return Ok(graph::parse(&bytes, args.rules.modulus, &name)?.game);
+        return Ok(crate::input::graph_file(path, args.rules.modulus)?.game);
     }
     let spec = args.rules.spec()?;
     let rules = spec.rules()?;

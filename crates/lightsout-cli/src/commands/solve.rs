@@ -29,8 +29,7 @@ struct Problem {
 /// board sources.
 fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     if let Some(path) = &args.graph {
-        let (bytes, name) = input::read_file(path, lightsout_formats::scan::Expect::Graph)?;
-        let g = graph::parse(&bytes, args.rules.modulus, &name)?;
+        let g = input::graph_file(path, args.rules.modulus)?;
         return Ok(Problem {
             game: g.game,
             start: g.start,
