@@ -211,6 +211,10 @@ pub struct TableArgs {
     /// + 2 when 3 divides n + 1, else 2 d(n); Boyles 2022).
     #[arg(long)]
     pub direct: bool,
+    /// With rule flags: give up (exit 2) when one n takes longer than this many
+    /// seconds (the lines before it are printed, each as it is found).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time_limit: f64,
     /// Also compute every K-th odd n directly and stop with an error (exit 3) if the
     /// 2n+1 law disagrees; a count of the checks goes to stderr.
     #[arg(long, value_name = "K", conflicts_with = "direct",

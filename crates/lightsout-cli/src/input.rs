@@ -5,8 +5,10 @@ use crate::error::CliError;
 use lightsout::Board;
 use lightsout_formats::board;
 use lightsout_formats::detect::Format;
+use lightsout_formats::scan::{Expect, Scanner};
 use std::io::{IsTerminal, Read};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The start board and a note for stderr when a default was used.
 pub struct Loaded {
@@ -45,7 +47,7 @@ pub fn start_board_or(
                 "give either a board FILE or --size, not both (--size alone solves the all-on board)",
             ));
         }
-        let (bytes, name) = read_file(path)?;
+        let (bytes, name) = read_file(path, board_expected(path, format))?;
         let format = Format::for_input(Some(path), format, &bytes);
         return Ok(Loaded {
             board: board::parse(&bytes, format, modulus, &name)?,
@@ -60,9 +62,8 @@ pub fn start_board_or(
             note: None,
         });
     }
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        let bytes = read_all(stdin.lock(), "stdin")?;
+    if !std::io::stdin().is_terminal() {
+        let bytes = read_stdin(Expect::Board(format))?;
         if !bytes.is_empty() {
             let format = Format::for_input(None, format, &bytes);
             return Ok(Loaded {
@@ -85,16 +86,23 @@ pub fn start_board_or(
 /// Reads a board file (or stdin for `-`) in `format` or, for `None`, the format its
 /// extension or first bytes name.
 pub fn board_file(path: &Path, modulus: u8, format: Option<Format>) -> Result<Board, CliError> {
-    let (bytes, name) = read_file(path)?;
+    let (bytes, name) = read_file(path, board_expected(path, format))?;
     let format = Format::for_input(Some(path), format, &bytes);
     Ok(board::parse(&bytes, format, modulus, &name)?)
 }
 
-/// Reads a whole file (or stdin for `-`), with its name for messages. The file's size
-/// is checked against the memory limit before it is read.
-pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
+/// What a board file holds: a board in `format` (`--format`) or its extension's, else
+/// in the format its first bytes name.
+pub fn board_expected(path: &Path, format: Option<Format>) -> Expect {
+    Expect::Board(format.or_else(|| Format::from_extension(path)))
+}
+
+/// Reads a whole file (or stdin for `-`) expected to hold `expect`, with its name for
+/// messages. The file's size is checked against the memory limit before it is read,
+/// and the reading stops at the first byte that cannot belong to what is expected.
+pub fn read_file(path: &Path, expect: Expect) -> Result<(Vec<u8>, String), CliError> {
     if path.as_os_str() == "-" {
-        return Ok((read_all(std::io::stdin().lock(), "stdin")?, "stdin".into()));
+        return Ok((read_stdin(expect)?, "stdin".into()));
     }
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
@@ -109,19 +117,73 @@ pub fn read_file(path: &Path) -> Result<(Vec<u8>, String), CliError> {
         check_memory(meta.len(), &format!("reading {name}"))?;
         hint = meta.len();
     }
-    Ok((read_sized(file, &name, hint)?, name))
+    Ok((read_sized(file, &name, hint, expect)?, name))
 }
 
-/// Everything `r` gives; `name` names it in the error. The buffer grows fallibly and
-/// within the memory limit, so endless input (a pipe, `/dev/zero`) is an error.
-pub fn read_all(r: impl Read, name: &str) -> Result<Vec<u8>, CliError> {
-    read_sized(r, name, 0)
+/// Reads a graph file (or stdin for `-`), parsed as it is read: counts are held to
+/// their limits while parsing, and nothing but the parsed graph is kept.
+pub fn graph_file(
+    path: &Path,
+    modulus: Option<u32>,
+) -> Result<lightsout_formats::graph::GraphGame, CliError> {
+    use lightsout_formats::graph::parse_reader;
+    if path.as_os_str() == "-" {
+        take_stdin()?;
+        return Ok(parse_reader(std::io::stdin().lock(), modulus, "stdin")?);
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot open: {e}")))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(CliError::input(format!(
+            "{name}: is a directory, not a graph file"
+        )));
+    }
+    Ok(parse_reader(file, modulus, &name)?)
+}
+
+/// Set once stdin has been read: it cannot be read again.
+static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// All of stdin, once per process (see [`read_all`]).
+///
+/// # Errors
+///
+/// Bad input (exit 2) when stdin was read before (`verify - -`, `--target -` with the
+/// board on stdin), and those of [`read_all`].
+pub fn read_stdin(expect: Expect) -> Result<Vec<u8>, CliError> {
+    take_stdin()?;
+    read_all(std::io::stdin().lock(), "stdin", expect)
+}
+
+/// Marks stdin as read; an error if it was read before.
+fn take_stdin() -> Result<(), CliError> {
+    if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
+        return Err(CliError::input(
+            "stdin can only be read once: give '-' (or piped input) for at most one board",
+        ));
+    }
+    Ok(())
+}
+
+/// Everything `r` gives that can belong to `expect`; `name` names it in the error. The
+/// buffer grows fallibly and within the memory limit, and the reading stops at the
+/// first byte that cannot belong to a board (or graph): endless input (a pipe,
+/// `/dev/zero`) ends there, or at the memory limit, as an error.
+pub fn read_all(r: impl Read, name: &str, expect: Expect) -> Result<Vec<u8>, CliError> {
+    read_sized(r, name, 0, expect)
 }
 
 /// [`read_all`] with the expected size (a file's length) reserved first.
-fn read_sized(mut r: impl Read, name: &str, hint: u64) -> Result<Vec<u8>, CliError> {
+fn read_sized(
+    mut r: impl Read,
+    name: &str,
+    hint: u64,
+    expect: Expect,
+) -> Result<Vec<u8>, CliError> {
     const CHUNK: usize = 1 << 16;
     let what = format!("reading {name}");
+    let mut scanner = Scanner::new(expect);
     let mut bytes = Vec::new();
     try_grow(
         &mut bytes,
@@ -145,7 +207,13 @@ fn read_sized(mut r: impl Read, name: &str, hint: u64) -> Result<Vec<u8>, CliErr
                 bytes.truncate(len);
                 return Ok(bytes);
             }
-            Ok(n) => bytes.truncate(len + n),
+            Ok(n) => {
+                bytes.truncate(len + n);
+                if let Some(end) = scanner.stop_at(&bytes) {
+                    bytes.truncate(end);
+                    return Ok(bytes);
+                }
+            }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => bytes.truncate(len),
             Err(e) => return Err(CliError::input(format!("{name}: cannot read: {e}"))),
         }
@@ -154,7 +222,8 @@ fn read_sized(mut r: impl Read, name: &str, hint: u64) -> Result<Vec<u8>, CliErr
 
 /// Refuses, before the board is built, an all-on `--size` board that no method would
 /// solve with these rules and `method` (the method's own message: the limit and what
-/// to use instead); a FILE's board is checked once read, by the solver.
+/// to use instead), or that it would solve in more memory than the limit; a FILE's
+/// board is checked once read ([`check_solve_memory`], and the solver).
 pub fn check_size_solvable(
     size: Option<(usize, usize)>,
     rules: &lightsout::Rules,
@@ -165,7 +234,33 @@ pub fn check_size_solvable(
     };
     let game = lightsout::Game::new(rows, cols, rules.clone())?;
     method.accepts(&game)?;
-    Ok(())
+    check_solve_memory(&game, method)
+}
+
+/// The memory an in-memory solve of `game` by `method` takes: the method's own
+/// estimate (its working copies, a transposed board among them) and the start, target
+/// and answer boards.
+pub fn solve_memory(game: &lightsout::Game, method: lightsout::Method) -> u64 {
+    let cost = method.cost(game);
+    let board = board_bytes(game.rows(), game.cols(), game.modulus());
+    cost.memory.saturating_add(board.saturating_mul(3))
+}
+
+/// Errors (exit 2, naming the limit) unless [`solve_memory`] fits the memory limit:
+/// checked before anything of the solve is allocated.
+pub fn check_solve_memory(
+    game: &lightsout::Game,
+    method: lightsout::Method,
+) -> Result<(), CliError> {
+    let method = method.resolve(game);
+    Ok(check_memory(
+        solve_memory(game, method),
+        &format!(
+            "solving a {}x{} board in memory with method '{method}'",
+            game.rows(),
+            game.cols()
+        ),
+    )?)
 }
 
 /// The all-on board, after checking it fits in memory.

@@ -9,9 +9,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout, usage errors to stderr; either may be
-            // closed or full, which is not worth a panic.
-            let _ = e.print();
-            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            // closed or full, which is not worth a panic. Help or version that could
+            // not be written is a failed run (exit 3; a closed pipe is not); a usage
+            // error keeps its exit code 2 whether or not it could be told.
+            use std::io::Write;
+            let code = u8::try_from(e.exit_code()).unwrap_or(2);
+            let printed = e.print().and_then(|()| std::io::stdout().flush());
+            return match printed {
+                Err(io) if code == 0 && io.kind() != std::io::ErrorKind::BrokenPipe => {
+                    lightsout_cli::error::report(&io.into());
+                    lightsout_cli::error::Exit::Failure.into()
+                }
+                _ => ExitCode::from(code),
+            };
         }
     };
     if let Some(bytes) = cli.memory_limit {

@@ -1,7 +1,8 @@
 //! The CLI's one printer layer: every answer a command gives goes through [`Printer`],
 //! which writes it as text or as one JSON line (the shapes of `lightsout_formats::json`).
 //! Commands compute, the printer presents; no command has its own `if json` branches for
-//! the answers below.
+//! the answers below. Boards are written as they are serialized (`Grid`), never copied
+//! into rows first: an answer of any size streams out.
 
 use crate::error::{CliError, Exit};
 use crate::output::Out;
@@ -9,7 +10,7 @@ use lightsout::solve::UnsolvableReason;
 use lightsout::{Board, Fewest, Method};
 use lightsout_formats::detect::Format;
 use lightsout_formats::graph::GraphSolveReport;
-use lightsout_formats::json::{AllSummary, AnalyzeReport, SolutionLine, SolveReport};
+use lightsout_formats::json::{AllSummary, AnalyzeReport, Grid, Grids, SolutionLine, SolveReport};
 use lightsout_formats::{board, text};
 use num_bigint::BigUint;
 use std::io::Write;
@@ -86,7 +87,7 @@ impl<'a> Printer<'a> {
         if self.style == Style::Json {
             let report = SolveReport {
                 presses: match s.presses {
-                    Presses::Print(b, _) => Some(b.to_rows()),
+                    Presses::Print(b, _) => Some(Grid(b)),
                     _ => None,
                 },
                 minimal: s.fewest == Some(Fewest::Proven),
@@ -145,7 +146,12 @@ impl<'a> Printer<'a> {
     ) -> Result<Exit, CliError> {
         match self.style {
             Style::Json => self.out.json_line(&SolveReport::unsolvable(
-                rows, cols, method, nullity, reason, witness,
+                rows,
+                cols,
+                method,
+                nullity,
+                reason,
+                witness.map(Grid),
             ))?,
             Style::Text => {
                 let w = self.out.writer();
@@ -165,7 +171,7 @@ impl<'a> Printer<'a> {
         match self.style {
             Style::Json => self.out.json_line(&SolutionLine {
                 press_count: presses.total(),
-                presses: presses.to_rows(),
+                presses: Grid(presses),
             }),
             Style::Text => {
                 let w = self.out.writer();
@@ -203,9 +209,7 @@ impl<'a> Printer<'a> {
                 rank: a.rank,
                 nullity: a.nullity,
                 solvable_positions: a.solvable.clone(),
-                quiet_patterns: a
-                    .quiet
-                    .map(|q| q.generators().iter().map(Board::to_rows).collect()),
+                quiet_patterns: a.quiet.map(|q| Grids(q.generators())),
             })?,
             Style::Text => {
                 let w = self.out.writer();
@@ -213,12 +217,7 @@ impl<'a> Printer<'a> {
                 writeln!(w, "rank: {}", a.rank)?;
                 writeln!(w, "nullity: {}", a.nullity)?;
                 if let Some(quiet) = a.quiet {
-                    writeln!(
-                        w,
-                        "solvable positions: {} of {}",
-                        a.solvable,
-                        quiet.positions()
-                    )?;
+                    writeln!(w, "solvable positions: {} of {}", a.solvable, a.positions)?;
                     // Over Z_K for composite K the quiet patterns form a module, not a
                     // vector space.
                     let prime = lightsout::zk::is_prime(quiet.modulus().into());
@@ -251,8 +250,10 @@ pub struct Analyzed<'a> {
     pub rank: u128,
     /// Its nullity.
     pub nullity: usize,
-    /// Solvable positions, as a decimal number or `2^rank`.
+    /// Solvable positions, as a decimal number or (past 2^20 bits) a power `2^rank`.
     pub solvable: String,
+    /// Every position, `K^cells`, likewise.
+    pub positions: String,
     /// The quiet patterns, when computed (not with `--nullity-only`).
     pub quiet: Option<&'a lightsout::QuietSpace>,
 }

@@ -3,7 +3,7 @@
 //! formats are parsed into memory. Answers stream out to a PBM, PNG or text writer.
 
 use crate::error::CliError;
-use crate::input::read_all;
+use crate::input::{board_expected, read_all, read_stdin};
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{AllOn, BitOrder, PackedBytes, RowSink, RowSource};
 use lightsout_formats::detect::Format;
@@ -39,11 +39,12 @@ pub enum Bits {
     AllOn { rows: usize, cols: usize },
 }
 
-/// Maps a file (or reads stdin for `-`), with its display name.
-pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
+/// Maps a file (or reads stdin for `-`, and pipes and devices up to the first byte
+/// that cannot belong to a board in `format`), with its display name.
+pub fn open_bytes(path: &Path, format: Option<Format>) -> Result<(Bytes, String), CliError> {
+    let expect = board_expected(path, format);
     if path.as_os_str() == "-" {
-        let v = read_all(std::io::stdin().lock(), "stdin")?;
-        return Ok((Bytes::Owned(v), "stdin".into()));
+        return Ok((Bytes::Owned(read_stdin(expect)?), "stdin".into()));
     }
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
@@ -58,7 +59,7 @@ pub fn open_bytes(path: &Path) -> Result<(Bytes, String), CliError> {
     }
     if !meta.is_file() || meta.len() == 0 {
         // A pipe or device (or an empty file): read what comes.
-        return Ok((Bytes::Owned(read_all(file, &name)?), name));
+        return Ok((Bytes::Owned(read_all(file, &name, expect)?), name));
     }
     // SAFETY: the map is read-only and private to this process. If another process
     // truncates the file meanwhile, a read past the new end faults (SIGBUS): the
@@ -106,18 +107,32 @@ pub const STREAM_ROWS: u64 = 32;
 /// Errors (exit 2) unless the row buffers of a streamed `rows x cols` board fit the
 /// memory limit: checked before the solver or a writer allocates its first row.
 pub fn check_stream_memory(rows: usize, cols: usize) -> Result<(), CliError> {
-    let row = lightsout::gf2::words_for(cols) as u64 * 8;
-    Ok(lightsout_formats::memory::check_memory(
-        row.saturating_mul(STREAM_ROWS),
+    check_row_memory(
+        cols,
+        STREAM_ROWS,
         &format!("streaming a {rows}x{cols} board ({STREAM_ROWS} rows of {cols} cells)"),
-    )?)
+    )
+}
+
+/// Byte rows a writer of a bitmap holds (PNG: the row, the previous row for its
+/// filters, and the filtered row; PBM one), each an eighth of a row of words.
+pub const WRITER_BYTE_ROWS: u64 = 3;
+
+/// Errors (exit 2, naming `what`) unless `word_rows` rows of `cols` bits, and a
+/// writer's [`WRITER_BYTE_ROWS`], fit the memory limit.
+pub fn check_row_memory(cols: usize, word_rows: u64, what: &str) -> Result<(), CliError> {
+    let row = lightsout::gf2::words_for(cols) as u64 * 8;
+    let bytes = row
+        .saturating_mul(word_rows)
+        .saturating_add((cols as u64).div_ceil(8).saturating_mul(WRITER_BYTE_ROWS));
+    Ok(lightsout_formats::memory::check_memory(bytes, what)?)
 }
 
 impl Bits {
     /// Opens a two-state board file: a P4 bitmap stays in its mapping, anything else is
     /// parsed into memory.
     pub fn open(path: &Path, format: Option<Format>) -> Result<(Bits, String), CliError> {
-        let (bytes, name) = open_bytes(path)?;
+        let (bytes, name) = open_bytes(path, format)?;
         let format = Format::for_input(Some(path), format, &bytes);
         if format == Format::Pbm {
             let header = pbm::parse_header(&bytes, &name)?;
@@ -170,13 +185,17 @@ pub struct TextRows<W: Write> {
     line: Vec<u8>,
 }
 
+/// Bytes of text [`TextRows`] holds before writing them (a row of any width goes out
+/// in pieces of this size).
+const TEXT_CHUNK: usize = 1 << 16;
+
 impl<W: Write> TextRows<W> {
     /// Rows of `cols` cells go to `writer`.
     pub fn new(writer: W, cols: usize) -> Self {
         Self {
             writer,
             cols,
-            line: Vec::with_capacity(cols + 1),
+            line: Vec::with_capacity(cols.min(TEXT_CHUNK) + 1),
         }
     }
 }
@@ -191,6 +210,10 @@ impl<W: Write> RowSink for TextRows<W> {
                 BitOrder::Msb => w >> (63 - c % 64),
             } & 1;
             self.line.push(b'0' + bit as u8);
+            if self.line.len() == TEXT_CHUNK {
+                self.writer.write_all(&self.line)?;
+                self.line.clear();
+            }
         }
         self.line.push(b'\n');
         self.writer.write_all(&self.line)
@@ -207,7 +230,8 @@ pub fn native_order(format: Format) -> BitOrder {
 
 /// Writes a whole `rows x cols` board in `format` to `w`, its rows produced by `fill`
 /// into the sink it is given (a PBM header only once `fill` begins the sink; a PNG
-/// header at once).
+/// header at once). The caller checks the row buffers' memory first
+/// ([`check_stream_memory`], [`check_row_memory`]).
 /// Returns what `fill` returns.
 pub fn write_rows<T, W: Write>(
     w: &mut W,
@@ -216,7 +240,6 @@ pub fn write_rows<T, W: Write>(
     cols: usize,
     fill: impl FnOnce(&mut dyn RowSink) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    check_stream_memory(rows, cols)?;
     match format {
         Format::Pbm => fill(&mut pbm::PbmRows::new(&mut *w, rows, cols)),
         Format::Png => {

@@ -4,11 +4,55 @@ use lightsout::research::Period;
 use lightsout::solve::UnsolvableReason;
 use lightsout::{Answer, Board, Fewest, Method};
 use num_bigint::BigUint;
+use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
-/// `solve --json`: exactly one object.
+/// The rows of a board as JSON (a list of rows of numbers), written cell by cell as it
+/// is serialized: nothing the size of the board is built, so an answer of any size
+/// streams into its writer.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid<'a>(pub &'a Board);
+
+impl Serialize for Grid<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.0;
+        let mut rows = serializer.serialize_seq(Some(board.rows()))?;
+        for r in 0..board.rows() {
+            rows.serialize_element(&GridRow(board, r))?;
+        }
+        rows.end()
+    }
+}
+
+/// Row `.1` of a [`Grid`].
+struct GridRow<'a>(&'a Board, usize);
+
+impl Serialize for GridRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let GridRow(board, r) = *self;
+        let mut cells = serializer.serialize_seq(Some(board.cols()))?;
+        for c in 0..board.cols() {
+            cells.serialize_element(&board.get(r, c))?;
+        }
+        cells.end()
+    }
+}
+
+/// Several boards as a JSON list of [`Grid`]s (`analyze`'s quiet patterns).
+#[derive(Clone, Copy, Debug)]
+pub struct Grids<'a>(pub &'a [Board]);
+
+impl Serialize for Grids<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(Grid))
+    }
+}
+
+/// `solve --json`: exactly one object. `G` is how a board is held: rows of numbers
+/// (the default, for answers kept in memory), or a [`Grid`] that streams the rows of a
+/// board of any size.
 #[derive(Serialize, Debug)]
-pub struct SolveReport {
+pub struct SolveReport<G = Vec<Vec<u8>>> {
     pub rows: usize,
     pub cols: usize,
     pub method: &'static str,
@@ -17,7 +61,7 @@ pub struct SolveReport {
     /// Number of solutions, exact, as a decimal string (it can exceed any integer type).
     pub solutions: String,
     pub press_count: u64,
-    pub presses: Option<Vec<Vec<u8>>>,
+    pub presses: Option<G>,
     /// True if `presses` is a proven fewest-press solution.
     pub minimal: bool,
     /// With --min: whether the search covered every solution.
@@ -31,13 +75,13 @@ pub struct SolveReport {
     pub reason_kind: Option<&'static str>,
     /// When unsolvable: a quiet pattern with an odd overlap with the board.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub witness: Option<Vec<Vec<u8>>>,
+    pub witness: Option<G>,
     /// With `-o FILE`: the file the presses went to (`presses` is then null).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
 }
 
-impl SolveReport {
+impl<G> SolveReport<G> {
     /// A solvable board's report with its counts; the presses, the minimal-search
     /// verdict and the output file are left for the caller to fill in.
     pub fn solved(
@@ -73,18 +117,20 @@ impl SolveReport {
         method: Method,
         nullity: usize,
         reason: UnsolvableReason,
-        witness: Option<&Board>,
+        witness: Option<G>,
     ) -> Self {
         Self {
             solvable: false,
             solutions: "0".into(),
             reason: Some(reason.describe().to_string()),
             reason_kind: Some(reason.name()),
-            witness: witness.map(Board::to_rows),
+            witness,
             ..Self::solved(rows, cols, method, nullity, &BigUint::ZERO, 0)
         }
     }
+}
 
+impl SolveReport {
     /// The report of the library's [`Answer`]: the same fields, as the JSON shape has
     /// them (the presses as rows of digits).
     pub fn of_answer(rows: usize, cols: usize, answer: &Answer) -> Self {
@@ -109,17 +155,19 @@ impl SolveReport {
                 answer.nullity,
                 why.as_ref()
                     .map_or(UnsolvableReason::RankTest, |u| u.reason),
-                why.as_ref().and_then(|u| u.witness.as_ref()),
+                why.as_ref()
+                    .and_then(|u| u.witness.as_ref())
+                    .map(Board::to_rows),
             ),
         }
     }
 }
 
-/// `solve --all --json`: one line per solution.
+/// `solve --all --json`: one line per solution (`G` as in [`SolveReport`]).
 #[derive(Serialize, Debug)]
-pub struct SolutionLine {
+pub struct SolutionLine<G = Vec<Vec<u8>>> {
     pub press_count: u64,
-    pub presses: Vec<Vec<u8>>,
+    pub presses: G,
 }
 
 /// `solve --all --json`: the last line.
@@ -129,9 +177,10 @@ pub struct AllSummary {
     pub printed: u64,
 }
 
-/// `analyze --json`.
+/// `analyze --json`. `Q` holds the quiet patterns: lists of rows (the default), or
+/// [`Grids`] that stream them.
 #[derive(Serialize, Debug)]
-pub struct AnalyzeReport {
+pub struct AnalyzeReport<Q = Vec<Vec<Vec<u8>>>> {
     pub rows: usize,
     pub cols: usize,
     pub method: &'static str,
@@ -142,7 +191,7 @@ pub struct AnalyzeReport {
     pub solvable_positions: String,
     /// Omitted with --nullity-only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub quiet_patterns: Option<Vec<Vec<Vec<u8>>>>,
+    pub quiet_patterns: Option<Q>,
 }
 
 /// `table --json`: one line per n.

@@ -4,6 +4,7 @@
 //! - [`text`]: one row per line (`0`/`1`, `.`/`#`, digits or numbers for K states);
 //! - [`pbm`]: netpbm P1/P4 bitmaps, checked against their file length before anything
 //!   is allocated; [`png`]: black and white PNG;
+//! - [`scan`]: where a stream stops being a board (readers of pipes stop there);
 //! - [`board`]: any of the three by [`detect::Format`]; [`graph`]: Lights Out on a graph,
 //!   as JSON; [`json`]: the answers of `solve`, `analyze` and `table` as JSON objects.
 //!
@@ -21,6 +22,7 @@ pub mod json;
 pub mod memory;
 pub mod pbm;
 pub mod png;
+pub mod scan;
 pub mod text;
 
 pub use error::FormatError;

@@ -39,11 +39,13 @@ impl Header {
         self.cols.div_ceil(8)
     }
 
-    /// The raster of a P4 file, checked to be complete.
+    /// The raster of a P4 file, checked to be complete and to be followed by nothing
+    /// but whitespace.
     ///
     /// # Errors
     ///
-    /// [`FormatError::Input`] naming `name` if `bytes` ends before the raster does.
+    /// [`FormatError::Input`] naming `name` if `bytes` ends before the raster does, or
+    /// has more than whitespace after it.
     ///
     /// # Panics
     ///
@@ -59,7 +61,9 @@ impl Header {
                 self.cols, self.rows
             )));
         }
-        Ok(&bytes[self.data_start..self.data_start + need as usize])
+        let end = self.data_start + need as usize;
+        check_nothing_after(&bytes[end..], false, name)?;
+        Ok(&bytes[self.data_start..end])
     }
 }
 
@@ -79,6 +83,8 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
     };
     let mut pos = 2;
     let mut numbers = [0u64; 2];
+    // The numbers as sent, for messages (a number past u64 saturates in `numbers`).
+    let mut sent = [String::new(), String::new()];
     for (i, value) in numbers.iter_mut().enumerate() {
         let what = ["width", "height"][i];
         let start = skip_space_and_comments(bytes, pos);
@@ -96,18 +102,20 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
         *value = bytes[start..end].iter().fold(0u64, |v, &digit| {
             v.saturating_mul(10).saturating_add(u64::from(digit - b'0'))
         });
+        sent[i] = as_sent(&bytes[start..end]);
         pos = end;
     }
     let [cols, rows] = numbers;
+    let [sent_cols, sent_rows] = &sent;
     if cols == 0 || rows == 0 {
         return Err(FormatError::input(format!(
-            "{name}: the PBM header says {cols}x{rows}: a board needs at least one row and one column"
+            "{name}: the PBM header says {sent_cols}x{sent_rows}: a board needs at least one row and one column"
         )));
     }
     let cells = cols.saturating_mul(rows);
     if cells > MAX_CELLS {
         return Err(FormatError::input(format!(
-            "{name}: the PBM header claims {cols}x{rows} = {} cells, more than the limit of 2^40 ({MAX_CELLS}) cells",
+            "{name}: the PBM header claims {sent_cols}x{sent_rows} = {} cells, more than the limit of 2^40 ({MAX_CELLS}) cells",
             if cells == u64::MAX { "over 2^64".to_string() } else { cells.to_string() }
         )));
     }
@@ -132,6 +140,40 @@ pub fn parse_header(bytes: &[u8], name: &str) -> Result<Header, FormatError> {
         cols: cols as usize,
         data_start,
     })
+}
+
+/// A header number's digits as sent (leading zeros dropped), shortened past 40 digits
+/// to its first 20 and its length.
+fn as_sent(digits: &[u8]) -> String {
+    let first = digits.iter().position(|&d| d != b'0');
+    let digits = first.map_or(&digits[digits.len() - 1..], |i| &digits[i..]);
+    let text = String::from_utf8_lossy(digits);
+    if digits.len() > 40 {
+        format!("{}... ({} digits)", &text[..20], digits.len())
+    } else {
+        text.into_owned()
+    }
+}
+
+/// Errors unless `rest`, what follows a raster, is only whitespace (and, in P1,
+/// comments): a PBM file holds one board (netpbm allows several images in one file;
+/// a board file is refused rather than read as its first image alone).
+fn check_nothing_after(rest: &[u8], plain: bool, name: &str) -> Result<(), FormatError> {
+    let end = if plain {
+        skip_space_and_comments(rest, 0)
+    } else {
+        rest.iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(rest.len())
+    };
+    if end == rest.len() {
+        return Ok(());
+    }
+    Err(FormatError::input(format!(
+        "{name}: {} bytes after the PBM raster, starting with {:?}: a board file holds one bitmap, and only whitespace may follow it",
+        rest.len() - end,
+        char::from(rest[end])
+    )))
 }
 
 fn skip_space_and_comments(bytes: &[u8], mut pos: usize) -> usize {
@@ -213,6 +255,7 @@ fn read_plain(text: &[u8], rows: usize, cols: usize, name: &str) -> Result<BitMa
         pos += 1;
         i += 1;
     }
+    check_nothing_after(&text[pos..], true, name)?;
     Ok(m)
 }
 
@@ -303,6 +346,17 @@ mod tests {
             let e = parse_header(header, "b").unwrap_err();
             assert!(e.to_string().contains(needle), "{e}");
         }
+        // Numbers are reported as sent, not saturated.
+        let e = parse_header(b"P4\n99999999999999999999999 2\n", "b").unwrap_err();
+        assert!(
+            e.to_string().contains("claims 99999999999999999999999x2"),
+            "{e}"
+        );
+        let e = parse_header(b"P4\n00000000000000000000000 2\n", "b").unwrap_err();
+        assert!(e.to_string().contains("says 0x2"), "{e}");
+        let long = format!("P4\n1{} 1\n", "0".repeat(60));
+        let e = parse_header(long.as_bytes(), "b").unwrap_err();
+        assert!(e.to_string().contains("(61 digits)"), "{e}");
         // Exactly the limit parses.
         let h = parse_header(b"P4\n1099511627776 1\n", "b").unwrap();
         assert_eq!((h.cols, h.rows), (1 << 40, 1));
@@ -315,6 +369,36 @@ mod tests {
             let h = parse_header(bytes, "b").unwrap();
             let e = read(bytes, &h, "b").unwrap_err();
             assert!(e.to_string().contains(needle), "{e}");
+        }
+    }
+
+    #[test]
+    fn only_whitespace_may_follow_the_raster() {
+        for ok in [
+            &b"P4 8 1 \x81"[..],
+            b"P4 8 1 \x81\n\n",
+            b"P1 2 1 10 # end\n",
+            b"P1 2 1 10\n",
+        ] {
+            let h = parse_header(ok, "t").unwrap();
+            assert!(read(ok, &h, "t").is_ok(), "{}", String::from_utf8_lossy(ok));
+        }
+        for (bad, needle) in [
+            (
+                &b"P4 8 1 \x81P4 8 1 \x81"[..],
+                "8 bytes after the PBM raster, starting with 'P'",
+            ),
+            (b"P4 8 1 \x81\n\x00", "1 bytes after"),
+            (
+                b"P1 2 1 101",
+                "1 bytes after the PBM raster, starting with '1'",
+            ),
+            (b"P1 2 1 10\nP1 2 1 10\n", "after the PBM raster"),
+        ] {
+            let h = parse_header(bad, "t").unwrap();
+            let e = read(bad, &h, "t").unwrap_err().to_string();
+            assert!(e.contains(needle), "{e}");
+            assert!(e.contains("one bitmap"), "{e}");
         }
     }
 

@@ -16,7 +16,9 @@ use crate::FormatError;
 use lightsout::gf2::BitMatrix;
 use lightsout::solve::stream::{BitOrder, BytesSink, RowSink};
 use png::{BitDepth, ColorType, Transformations};
+use std::cell::Cell;
 use std::io::Write;
+use std::rc::Rc;
 
 /// The most a deflate stream expands: 258 bytes from one 1-bit code, about 1032:1.
 const MAX_DEFLATE_RATIO: u64 = 1032;
@@ -75,6 +77,16 @@ fn decode(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
     });
     let mut reader = decoder.read_info().map_err(bad)?;
     let palette: Option<Vec<u8>> = reader.info().palette.as_ref().map(|p| p.to_vec());
+    if let Some(p) = &palette {
+        // PLTE holds 1 to 256 RGB triples (the PNG specification, 11.2.3); the decoder
+        // accepts other lengths.
+        if p.len() % 3 != 0 || !(3..=768).contains(&p.len()) {
+            return Err(FormatError::input(format!(
+                "{name}: not a readable PNG: the PLTE chunk has {} bytes, but a palette is 1 to 256 entries of 3 bytes (RGB)",
+                p.len()
+            )));
+        }
+    }
     if color == ColorType::Indexed && palette.is_none() {
         return Err(FormatError::input(format!(
             "{name}: not a readable PNG: an indexed image without a palette"
@@ -230,7 +242,8 @@ fn not_black_or_white(
 /// The image data of a 1-bit grayscale PNG, written row by row into a started
 /// [`writer`]; [`PngRows::finish`] ends it.
 pub struct PngRows<'a, W: Write> {
-    sink: BytesSink<png::StreamWriter<'a, W>>,
+    sink: BytesSink<png::StreamWriter<'a, Keep<W>>>,
+    kept: KeptError,
 }
 
 impl<'a, W: Write> PngRows<'a, W> {
@@ -240,12 +253,15 @@ impl<'a, W: Write> PngRows<'a, W> {
     ///
     /// [`FormatError::Io`] when writing fails, [`FormatError::Failure`] when the encoder
     /// refuses for another reason.
-    pub fn new(writer: &'a mut png::Writer<W>, cols: usize) -> Result<Self, FormatError> {
+    pub fn new(writer: &'a mut PngWriter<W>, cols: usize) -> Result<Self, FormatError> {
+        let kept = writer.kept.clone();
         let stream = writer
+            .png
             .stream_writer_with_size(1 << 20)
-            .map_err(encode_error)?;
+            .map_err(|e| encode_error(e, &kept))?;
         Ok(Self {
             sink: BytesSink::new(stream, cols, true),
+            kept,
         })
     }
 
@@ -256,14 +272,60 @@ impl<'a, W: Write> PngRows<'a, W> {
     /// [`FormatError::Io`] when writing fails, [`FormatError::Failure`] when the encoder
     /// refuses for another reason (e.g. fewer rows than the header said).
     pub fn finish(self) -> Result<(), FormatError> {
-        self.sink.into_inner().finish().map_err(encode_error)
+        let kept = self.kept;
+        self.sink
+            .into_inner()
+            .finish()
+            .map_err(|e| encode_error(e, &kept))
     }
 }
 
 impl<W: Write> RowSink for PngRows<'_, W> {
     fn put_row(&mut self, words: &[u64], order: BitOrder) -> std::io::Result<()> {
-        self.sink.put_row(words, order)
+        self.sink
+            .put_row(words, order)
+            .map_err(|e| self.kept.take().unwrap_or(e))
     }
+}
+
+/// The first I/O error of a writer under the encoder, kept whole: the encoder's
+/// stream passes on only its text (`Other`), so a closed pipe would no longer be
+/// recognisable as one.
+type KeptError = Rc<Cell<Option<std::io::Error>>>;
+
+/// A writer that keeps its errors in a [`KeptError`] (and passes a copy on).
+pub struct Keep<W> {
+    inner: W,
+    kept: KeptError,
+}
+
+impl<W: Write> Keep<W> {
+    fn keep<T>(&self, r: std::io::Result<T>) -> std::io::Result<T> {
+        r.map_err(|e| {
+            let copy = std::io::Error::new(e.kind(), e.to_string());
+            self.kept.set(Some(e));
+            copy
+        })
+    }
+}
+
+impl<W: Write> Write for Keep<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.keep(r)
+    }
+}
+
+/// A PNG being written (from [`writer`]): the encoder over the output, and the output's
+/// first error.
+pub struct PngWriter<W: Write> {
+    png: png::Writer<Keep<W>>,
+    kept: KeptError,
 }
 
 /// Starts a PNG of `rows x cols` on `w` (fast compression: boards are big and sparse
@@ -274,7 +336,7 @@ impl<W: Write> RowSink for PngRows<'_, W> {
 /// [`FormatError::Input`] for more than `2^32 - 1` rows or columns;
 /// [`FormatError::Io`] when writing the header fails, [`FormatError::Failure`] when the
 /// encoder refuses it for another reason.
-pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>, FormatError> {
+pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<PngWriter<W>, FormatError> {
     let too_big = || {
         FormatError::input(format!(
             "a PNG holds at most 2^32-1 rows and columns; this board is {rows}x{cols} (write PBM instead)"
@@ -282,11 +344,17 @@ pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>
     };
     let width = u32::try_from(cols).map_err(|_| too_big())?;
     let height = u32::try_from(rows).map_err(|_| too_big())?;
+    let kept = KeptError::default();
+    let w = Keep {
+        inner: w,
+        kept: kept.clone(),
+    };
     let mut enc = png::Encoder::new(w, width, height);
     enc.set_color(ColorType::Grayscale);
     enc.set_depth(BitDepth::One);
     enc.set_compression(png::Compression::Fast);
-    enc.write_header().map_err(encode_error)
+    let png = enc.write_header().map_err(|e| encode_error(e, &kept))?;
+    Ok(PngWriter { png, kept })
 }
 
 /// Ends a PNG started with [`writer`].
@@ -294,11 +362,16 @@ pub fn writer<W: Write>(w: W, rows: usize, cols: usize) -> Result<png::Writer<W>
 /// # Errors
 ///
 /// [`FormatError::Io`] when writing fails (a closed pipe stays recognisable as one).
-pub fn finish<W: Write>(writer: png::Writer<W>) -> Result<(), FormatError> {
-    writer.finish().map_err(encode_error)
+pub fn finish<W: Write>(writer: PngWriter<W>) -> Result<(), FormatError> {
+    let PngWriter { png, kept } = writer;
+    png.finish().map_err(|e| encode_error(e, &kept))
 }
 
-fn encode_error(e: png::EncodingError) -> FormatError {
+/// The encoder's error as ours: the output's own error first, if it had one.
+fn encode_error(e: png::EncodingError, kept: &KeptError) -> FormatError {
+    if let Some(io) = kept.take() {
+        return io.into();
+    }
     match e {
         png::EncodingError::IoError(io) => io.into(),
         other => FormatError::failure(format!("PNG encoding failed: {other}")),
@@ -319,7 +392,7 @@ pub fn write<W: Write>(m: &BitMatrix, w: W) -> Result<(), FormatError> {
         rows.put_row(m.row(r), BitOrder::Lsb)?;
     }
     rows.finish()?;
-    png.finish().map_err(encode_error)
+    finish(png)
 }
 
 #[cfg(test)]
@@ -450,13 +523,16 @@ mod tests {
             [false, true, false, false]
         );
         // A palette whose length is not a multiple of three (once a panic in the
-        // decoder's palette expansion): its partial entry is no entry.
-        let e = read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 1]), "p").unwrap_err();
-        assert!(matches!(e, FormatError::Input(_)), "{e}");
-        assert!(
-            read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 0]), "p")
-                .is_ok_and(|m| m.get(0, 0))
-        );
+        // decoder's palette expansion), or empty, or past 256 entries: not a PNG.
+        for plte in [&[0, 0, 0, 255][..], &[0, 0], &[], &[0; 771]] {
+            for index in [0, 1] {
+                let e = read(&crafted([1, 1], 8, 3, Some(plte), &[0, index]), "p").unwrap_err();
+                assert!(matches!(e, FormatError::Input(_)), "{e}");
+                assert!(e.to_string().contains("not a readable PNG"), "{e}");
+            }
+        }
+        let e = read(&crafted([1, 1], 8, 3, Some(&[0, 0, 0, 255]), &[0, 0]), "p").unwrap_err();
+        assert!(e.to_string().contains("the PLTE chunk has 4 bytes"), "{e}");
         // An indexed image without a palette.
         let e = read(&crafted([1, 1], 8, 3, None, &[0, 0]), "p").unwrap_err();
         assert!(matches!(e, FormatError::Input(_)), "{e}");

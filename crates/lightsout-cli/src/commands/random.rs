@@ -24,6 +24,14 @@ pub fn run(args: &RandomArgs, out: &mut Out) -> Result<Exit, CliError> {
             "{rows}x{cols} is more than the limit of 2^40 cells"
         )));
     }
+    // The generator's rows: one, or four with --solvable (presses before, at and
+    // after the row, and its lights).
+    let word_rows = if args.solvable { 4 } else { 1 };
+    crate::streaming::check_row_memory(
+        cols,
+        word_rows,
+        &format!("making a {rows}x{cols} board ({word_rows} rows of {cols} cells at a time)"),
+    )?;
     let format = Format::for_output(args.output.as_deref(), args.format);
     let fill = |sink: &mut dyn RowSink| generate(args, sink).map_err(CliError::from);
     match &args.output {

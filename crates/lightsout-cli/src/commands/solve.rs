@@ -28,8 +28,7 @@ struct Problem {
 /// board sources.
 fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     if let Some(path) = &args.graph {
-        let (bytes, name) = input::read_file(path)?;
-        let g = graph::parse(&bytes, args.rules.modulus, &name)?;
+        let g = input::graph_file(path, args.rules.modulus)?;
         return Ok(Problem {
             game: g.game,
             start: g.start,
@@ -66,6 +65,10 @@ fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
     let game = spec
         .game_for(&start)
         .map_err(|e| CliError::from(e).context(&format!("the board ({})", loaded.name)))?;
+    if args.size.is_none() {
+        args.method.accepts(&game)?;
+        input::check_solve_memory(&game, args.method)?;
+    }
     let target = match &args.target {
         Some(path) => {
             let t = input::board_file(path, modulus, args.format)?;

@@ -58,6 +58,9 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
     if Method::Poly.accepts(&game).is_err() {
         return Ok(None);
     }
+    if !worth_streaming(&game)? {
+        return Ok(None);
+    }
     let target = match &args.target {
         Some(path) => {
             let (t, tname) = Bits::open(path, args.format)?;
@@ -120,6 +123,43 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
             pressed_nodes: None,
         })
         .map(Some)
+}
+
+/// Most estimated word operations of a streamed solve (about 3 hours at a nanosecond
+/// each): past it, and when the board does not fit in memory transposed either, the
+/// solve is refused rather than left to run for days.
+const STREAM_WORK_MAX: f64 = 1e13;
+
+/// Whether to stream `game`'s board along its rows rather than solve it in memory.
+/// Streaming holds a few rows, but its polynomial work is on the row width: a board
+/// far wider than tall (1 x 10^8) streams in hours, while in memory it is transposed
+/// and chased along its length in seconds. So the in-memory path is taken when it is
+/// far cheaper and fits the memory limit; a board that is costly both ways is refused
+/// (exit 2) with both figures.
+fn worth_streaming(game: &Game) -> Result<bool, CliError> {
+    let streamed = StreamPlan::estimated_work(game.rows(), game.cols());
+    let in_memory = Method::Poly.cost(game).work;
+    if streamed <= 4.0 * in_memory {
+        return Ok(true);
+    }
+    let memory = crate::input::solve_memory(game, Method::Poly);
+    let fits = crate::input::memory_limit()
+        .bytes
+        .is_none_or(|limit| memory <= limit);
+    if fits {
+        return Ok(false);
+    }
+    if streamed <= STREAM_WORK_MAX {
+        return Ok(true);
+    }
+    Err(CliError::input(format!(
+        "a {}x{} board is too costly both ways: streamed along its {}-cell rows it is about {streamed:.1e} word operations (more than the limit of {STREAM_WORK_MAX:.0e}, hours), and transposed in memory it needs {}, more than {}",
+        game.rows(),
+        game.cols(),
+        game.cols(),
+        crate::input::human_bytes(memory),
+        crate::input::memory_limit().describe()
+    )))
 }
 
 /// An unsolvable streamed board: small ones go to the in-memory path (which explains

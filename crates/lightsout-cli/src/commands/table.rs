@@ -5,6 +5,10 @@
 //! and a table split into shards with `--from K --to N`. A progress bar, weighted by the
 //! cost of each n so that its estimate of the time left holds, goes to stderr when it
 //! is a terminal.
+//!
+//! With rule flags each n is one analysis: they run one at a time, each within
+//! `--time-limit` and checked against the memory limit first, and each line is flushed
+//! as it is found.
 
 use crate::cli::TableArgs;
 use crate::error::{CliError, Exit};
@@ -15,6 +19,7 @@ use lightsout::Budget;
 use lightsout_formats::json::{RectLine, TableLine};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
+use std::time::Duration;
 
 /// Boards computed between two flushes, per worker thread (a few milliseconds of work
 /// per thread at n = 25,000; rows of `--rect` are flushed one by one).
@@ -36,17 +41,48 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
         .with_direct(args.direct)
         .with_law_check(args.check_law);
     let (from, to) = (args.from as usize, args.max as usize);
-    let mut table = NullityTable::new(&args.rules.spec()?, from, to, options)?;
+    let spec = args.rules.spec()?;
+    let mut table = NullityTable::new(&spec, from, to, options)?;
     let progress = progress_bar(&table, from, to);
     let threads = rayon::current_num_threads();
-    let budget = Budget::unlimited();
-    while let Some(block) = table.next_block(BLOCK_PER_THREAD * threads, JOBS_PER_THREAD * threads)
-    {
-        let results = block
-            .jobs()
-            .par_iter()
-            .map(|job| job.run(&budget))
-            .collect::<Result<Vec<_>, _>>()?;
+    // Rule flags: analyses, one n at a time (see the module docs).
+    let one_by_one = args.rules.any() && spec.rules()?.plus_family().is_none();
+    let (boards, jobs) = if one_by_one {
+        (1, 1)
+    } else {
+        (BLOCK_PER_THREAD * threads, JOBS_PER_THREAD * threads)
+    };
+    while let Some(block) = table.next_block(boards, jobs) {
+        let results = if one_by_one {
+            let (n, _) = block.range();
+            let at_n = |e: CliError| e.context(&format!("n = {n}"));
+            let game = spec.game(Some((n, n))).map_err(|e| at_n(e.into()))?;
+            super::analyze::check_analysis_memory(&game, &spec, lightsout::Method::Auto)
+                .map_err(at_n)?;
+            let budget =
+                Budget::unlimited().with_time_limit(Duration::from_secs_f64(args.time_limit));
+            let run = |job: &lightsout::research::Job| {
+                match job.run(&budget) {
+                Err(lightsout::Error::TimeLimit) => Err(CliError::input(format!(
+                    "n = {n}: no answer within --time-limit {} s (the lines before it are complete; resume with --from {n} and a longer limit)",
+                    args.time_limit
+                ))),
+                other => other.map_err(|e| at_n(e.into())),
+            }
+            };
+            block
+                .jobs()
+                .iter()
+                .map(run)
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            let budget = Budget::unlimited();
+            block
+                .jobs()
+                .par_iter()
+                .map(|job| job.run(&budget))
+                .collect::<Result<Vec<_>, _>>()?
+        };
         let (_, last) = block.range();
         let weight = block.weight();
         for entry in table.finish(block, results)? {
