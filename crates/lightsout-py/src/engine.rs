@@ -6,6 +6,8 @@
 //! calls (`solve_puzzle`, `analyze_with`, `AllOnSquare::run_within`, `period`), which
 //! check its deadline and cancel flag as they go.
 
+use crate::errors::Failure;
+use crate::memory;
 use lightsout::game::{Preset, RandomBits, PRESETS};
 use lightsout::solve::{AllOnMinimum, AllOnSquare, Period};
 use lightsout::{
@@ -225,7 +227,8 @@ pub struct SolveRequest {
 /// The library's errors (method limits, bad boards), a budget spent before a solution
 /// is found, a basis too large for the fewest-press search, and a solution that fails
 /// its replay.
-pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Error> {
+pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Failure> {
+    check_solve_memory(&req.game, req.method, req.minimal, budget.threads())?;
     let options = SolveOptions {
         method: req.method,
         // No time limit of its own: the call's budget (time_limit=, Ctrl-C) bounds it.
@@ -236,7 +239,64 @@ pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Error> {
         quiet: false,
         budget: budget.clone(),
     };
-    solve_puzzle(&req.game, &req.start, &req.target, &options)
+    Ok(solve_puzzle(&req.game, &req.start, &req.target, &options)?)
+}
+
+/// Checks the memory of a solve of `game` against the limit before it starts: the
+/// method's working memory (the library's estimate), the start and target held, the
+/// answer, a witness and the answer's uint8 array; a fewest-press search also holds the
+/// quiet patterns and a few candidates a thread.
+///
+/// # Errors
+/// [`memory::Refused`] naming the board and the method.
+pub fn check_solve_memory(
+    game: &Game,
+    method: Method,
+    minimal: bool,
+    threads: usize,
+) -> Result<(), memory::Refused> {
+    let board = memory::board_bytes(game);
+    let mut extra = board.saturating_mul(4).saturating_add(game.cells() as u64);
+    if minimal {
+        extra = extra
+            .saturating_add(quiet_bytes_bound(game, None))
+            .saturating_add(board.saturating_mul(4 * threads as u64));
+    }
+    memory::check_plan(game, method, extra, "solving")
+}
+
+/// Checks the memory of enumerating the solutions of `game` (see `all_solutions`):
+/// a solve, the quiet patterns, the start and target held and `ahead` solutions
+/// computed ahead of the caller.
+///
+/// # Errors
+/// [`memory::Refused`] naming the board and the method.
+pub fn check_enumeration_memory(
+    game: &Game,
+    method: Method,
+    ahead: usize,
+) -> Result<(), memory::Refused> {
+    let boards = memory::board_bytes(game).saturating_mul(ahead as u64 + 4);
+    memory::check_plan(
+        game,
+        method,
+        quiet_bytes_bound(game, None).saturating_add(boards),
+        "every solution of",
+    )
+}
+
+/// The most bytes the quiet patterns of `game` can take: `nullity` of its boards (for
+/// the plus and sigma rules on open boards the nullity is computed, cheaply, when not
+/// given; else at most one a cell), and never more than the library's
+/// [`MAX_BASIS_BYTES`] (it refuses a larger basis before building it).
+pub fn quiet_bytes_bound(game: &Game, nullity: Option<usize>) -> u64 {
+    let nullity = nullity.unwrap_or_else(|| match game.rules().plus_family() {
+        Some(self_toggle) => sutner_nullity(game.rows(), game.cols(), self_toggle),
+        None => game.cells(),
+    });
+    memory::board_bytes(game)
+        .saturating_mul(nullity as u64)
+        .min(MAX_BASIS_BYTES)
 }
 
 /// Errors if holding `nullity` quiet patterns of `game` would take more than the
@@ -286,13 +346,16 @@ pub struct AnalysisOutcome {
 ///
 /// # Errors
 /// The library's errors, a spent budget, and quiet patterns too large to hold.
-pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Error> {
+pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Failure> {
     budget.check()?;
+    let mut nullity = None;
     if let Some(self_toggle) = game.rules().plus_family() {
         // The nullity is cheap here: refuse a basis too large before building it.
-        let nullity = sutner_nullity(game.rows(), game.cols(), self_toggle);
-        check_basis_size(game, nullity, "analyze")?;
+        let d = sutner_nullity(game.rows(), game.cols(), self_toggle);
+        check_basis_size(game, d, "analyze")?;
+        nullity = Some(d);
     }
+    memory::check_plan(game, method, quiet_bytes_bound(game, nullity), "analyzing")?;
     let a = analyze_with(game, method, budget)?;
     check_basis_size(game, a.quiet.dimension(), "analyze")?;
     Ok(AnalysisOutcome {
@@ -311,15 +374,25 @@ const MAX_COUNT_BITS: f64 = 4_294_967_296.0;
 ///
 /// # Errors
 /// A number too large to hold (more than 2^32 bits).
-pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Error> {
+pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Failure> {
     let bits = game.cells() as f64 * f64::from(game.modulus()).log2();
     if bits > MAX_COUNT_BITS {
         return Err(Error::LimitExceeded(format!(
             "the number of positions of a {}x{} board has about {bits:.0} bits, more than the limit of 2^32",
             game.rows(),
             game.cols()
-        )));
+        ))
+        .into());
     }
+    // The number, the library's intermediate ones, and Python's int of it.
+    memory::check(
+        (bits / 8.0 * 4.0) as u64,
+        &format!(
+            "the number of positions of a {}x{} board",
+            game.rows(),
+            game.cols()
+        ),
+    )?;
     Ok(quiet.solvable_positions())
 }
 
@@ -334,25 +407,34 @@ pub fn nullity(
     size: Option<(usize, usize)>,
     method: Method,
     budget: &Budget,
-) -> Result<usize, Error> {
+) -> Result<usize, Failure> {
     if let (Some(self_toggle), Some((rows, cols)), None) =
         (set.rules.plus_family(), size, set.preset)
     {
         if rows == 0 || cols == 0 {
             return Err(Error::InvalidSize(format!(
                 "{rows}x{cols}: a board needs at least one row and one column"
-            )));
+            ))
+            .into());
         }
         if rows.min(cols) > NULLITY_ONLY_MAX_SIDE {
             return Err(Error::LimitExceeded(format!(
                 "the nullity from polynomials handles a shorter side of at most {NULLITY_ONLY_MAX_SIDE} (about a minute); {rows}x{cols} is larger"
-            )));
+            ))
+            .into());
         }
         budget.check()?;
         return Ok(sutner_nullity(rows, cols, self_toggle));
     }
     let game = set.game(size)?;
-    Ok(analyze_with(&game, method, budget)?.nullity)
+    analysis_nullity(&game, method, budget)
+}
+
+/// The nullity of `game` from an analysis, after checking its memory (the method's and
+/// the quiet patterns').
+fn analysis_nullity(game: &Game, method: Method, budget: &Budget) -> Result<usize, Failure> {
+    memory::check_plan(game, method, quiet_bytes_bound(game, None), "analyzing")?;
+    Ok(analyze_with(game, method, budget)?.nullity)
 }
 
 /// Nullities of the `n x n` boards for `n = 1..=max_n` (`rect`: of every `m x n`, as
@@ -367,28 +449,29 @@ pub fn table(
     rect: bool,
     method: Method,
     budget: &Budget,
-) -> Result<Vec<Vec<usize>>, Error> {
+) -> Result<Vec<Vec<usize>>, Failure> {
     if set.preset.is_some() || set.graph_nodes.is_some() {
         return Err(Error::InvalidRules(
             "table runs over n x n boards; a preset or a graph fixes the board, so it does not apply"
                 .into(),
-        ));
+        )
+        .into());
     }
     let plus = set.rules.plus_family();
-    let one = |m: usize, n: usize| -> Result<usize, Error> {
+    let one = |m: usize, n: usize| -> Result<usize, Failure> {
         match plus {
             Some(self_toggle) => Ok(sutner_nullity(m, n, self_toggle)),
             None => {
                 let game = Game::new(m, n, set.rules.clone())
                     .map_err(|e| Error::InvalidRules(format!("{m}x{n}: {e}")))?;
-                Ok(analyze_with(&game, method, budget)?.nullity)
+                analysis_nullity(&game, method, budget)
             }
         }
     };
     if rect {
-        let mut rows = Vec::with_capacity(max_n);
+        let mut rows = memory::try_with_capacity(max_n, "the table")?;
         for m in 1..=max_n {
-            let mut row = Vec::with_capacity(max_n);
+            let mut row = memory::try_with_capacity(max_n, "a row of the table")?;
             for n in 1..=max_n {
                 budget.check()?;
                 // The plus rules are symmetric under transposition: reuse m > n.
@@ -402,7 +485,7 @@ pub fn table(
         }
         return Ok(rows);
     }
-    let mut out = Vec::with_capacity(max_n);
+    let mut out = memory::try_with_capacity(max_n, "the table")?;
     if set.rules.is_classic() {
         let mut n = 1;
         while n <= max_n {
@@ -435,7 +518,7 @@ pub fn fewest_presses_all_on(
     boundary: Boundary,
     max_nullity: usize,
     budget: &Budget,
-) -> Result<AllOnMinimum, Error> {
+) -> Result<AllOnMinimum, Failure> {
     budget.check()?;
     // No time limit or threads of their own: the call's budget carries both.
     let opts = MinimalOptions {
@@ -443,7 +526,20 @@ pub fn fewest_presses_all_on(
         time_limit: None,
         threads: None,
     };
-    AllOnSquare::new(n, boundary, &opts)?.run_within(budget)
+    let square = AllOnSquare::new(n, boundary, &opts)?;
+    // The memory of a fewest-press solve of the board (a solve, the quiet patterns, a
+    // few candidates a thread, the answer's uint8 array).
+    let game = Game::new(n, n, Rules::new(lightsout::Shape::plus(), boundary, 2)?)?;
+    let board = memory::board_bytes(&game);
+    memory::check_plan(
+        &game,
+        Method::Auto,
+        quiet_bytes_bound(&game, None)
+            .saturating_add(board.saturating_mul(4 * budget.threads() as u64 + 2))
+            .saturating_add(game.cells() as u64),
+        "the fewest presses of",
+    )?;
+    Ok(square.run_within(budget)?)
 }
 
 /// The solution period of a two-state game (`lightsout period`): the order of the solve
@@ -541,13 +637,28 @@ pub fn effect(game: &Game, presses: &Board) -> Result<Board, Error> {
 ///
 /// # Errors
 /// A density outside 0..=1 (or not a number).
-pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Result<Board, Error> {
+pub fn random_board(
+    game: &Game,
+    seed: u64,
+    density: f64,
+    solvable: bool,
+) -> Result<Board, Failure> {
     if !(0.0..=1.0).contains(&density) {
         return Err(Error::InvalidBoard(format!(
             "density {density} is not a probability (expected 0 to 1)"
-        )));
+        ))
+        .into());
     }
     let (rows, cols, k) = (game.rows(), game.cols(), game.modulus());
+    // The boards made on the way (at most three; the lights of the presses, two more),
+    // and the uint8 array the caller makes of the answer.
+    let copies = if density == 0.5 { 1 } else { 3 } + if solvable { 2 } else { 0 };
+    memory::check(
+        memory::board_bytes(game)
+            .saturating_mul(copies)
+            .saturating_add(rows.saturating_mul(cols) as u64),
+        &format!("a random {rows}x{cols} board"),
+    )?;
     let board = if density == 0.5 {
         Board::random(rows, cols, k, seed)?
     } else {
@@ -570,17 +681,19 @@ pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Res
         } else {
             // Non-zero cells uniform in 1..K: 1 + a uniform value of K - 1 states.
             let levels = Board::random(rows, cols, k - 1, seed ^ 0x9e37_79b9_7f4a_7c15)?;
-            let values: Vec<u8> = mask
-                .values()
-                .iter()
-                .zip(levels.values())
-                .map(|(&on, level)| if on == 1 { 1 + level } else { 0 })
-                .collect();
-            Board::from_values(rows, cols, k, &values)?
+            let mut board = Board::try_new(rows, cols, k)?;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if mask.get(r, c) == 1 {
+                        board.set(r, c, 1 + levels.get(r, c));
+                    }
+                }
+            }
+            board
         }
     };
     if solvable {
-        game.effect(&board)
+        Ok(game.effect(&board)?)
     } else {
         Ok(board)
     }
