@@ -5,21 +5,21 @@
 //! The limit is, unless a front end sets one with [`set_memory_limit`] (the CLI's
 //! `--memory-limit`), three quarters of the memory this process can have: the least of
 //! `MemAvailable` (`/proc/meminfo`), the cgroup's `memory.max` less its current use, and
-//! the address-space limit (`ulimit -v`, `prlimit --as`). The quarter left over is for
-//! what is not counted: the solver's own working memory, buffers, the program itself.
-//! Where none of these can be read (not Linux) there is no default limit, and only the
-//! allocator can refuse (still an error, through [`try_zeroed`]).
+//! the address-space limit (`ulimit -v`, `prlimit --as`) less the address space the
+//! process has mapped already (`VmSize`). The quarter left over is for what is not
+//! counted: the solver's own working memory, buffers, the program itself. It is read
+//! anew at each check, as the memory free changes (a long-lived process, such as the
+//! Python module's, uses more of it as it goes). Where none of these can be read (not
+//! Linux) there is no default limit, and only the allocator can refuse (still an error,
+//! through [`try_zeroed`]).
 
 use crate::FormatError;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 /// No limit was set: use the default.
 const UNSET: u64 = 0;
 /// The limit set by [`set_memory_limit`], or [`UNSET`].
 static EXPLICIT_LIMIT: AtomicU64 = AtomicU64::new(UNSET);
-/// The default, computed once.
-static DEFAULT_LIMIT: OnceLock<Option<u64>> = OnceLock::new();
 
 /// The memory limit in force and where it comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub fn set_memory_limit(bytes: u64) {
 pub fn memory_limit() -> MemoryLimit {
     match EXPLICIT_LIMIT.load(Ordering::Relaxed) {
         UNSET => MemoryLimit {
-            bytes: *DEFAULT_LIMIT.get_or_init(default_limit),
+            bytes: default_limit(),
             explicit: false,
         },
         bytes => MemoryLimit {
@@ -67,9 +67,9 @@ pub fn memory_limit() -> MemoryLimit {
 }
 
 /// Three quarters of the least of the available memory, the cgroup's room and the
-/// address-space limit.
+/// room left under the address-space limit, as they are now.
 fn default_limit() -> Option<u64> {
-    let room = [available_memory(), cgroup_room(), address_space_limit()]
+    let room = [available_memory(), cgroup_room(), address_space_room()]
         .into_iter()
         .flatten()
         .min()?;
@@ -192,15 +192,23 @@ fn cgroup_room() -> Option<u64> {
     Some(max.saturating_sub(current))
 }
 
-/// The soft address-space limit (`ulimit -v`, `prlimit --as`) from /proc/self/limits,
-/// if there is one.
-fn address_space_limit() -> Option<u64> {
+/// The soft address-space limit (`ulimit -v`, `prlimit --as`) from /proc/self/limits
+/// less the address space already mapped (`VmSize`, /proc/self/status), if there is a
+/// limit.
+fn address_space_room() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits
         .lines()
         .find(|l| l.starts_with("Max address space"))?;
     // "Max address space   4000000000   4000000000   bytes" (or "unlimited").
-    line.split_whitespace().nth(3)?.parse().ok()
+    let limit: u64 = line.split_whitespace().nth(3)?.parse().ok()?;
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mapped_kb: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmSize:"))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .unwrap_or(0);
+    Some(limit.saturating_sub(mapped_kb.saturating_mul(1024)))
 }
 
 /// Parses a byte count: a number of bytes, or a number with a unit `K`, `M`, `G`, `T`

@@ -3,9 +3,10 @@
 use crate::convert;
 use crate::engine::{self, SolveRequest};
 use crate::errors;
+use crate::memory;
 use crate::rules::{quoted, rules_arg, PyRules};
 use crate::runner::{self, Limits};
-use lightsout::{Board, Error, Fewest, Game, Method, QuietSpace};
+use lightsout::{Board, Budget, Error, Fewest, Game, Method, QuietSpace};
 use num_bigint::BigUint;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -20,6 +21,14 @@ const MAX_RECT_TABLE: usize = 10_000;
 const MAX_ALL_ON_SIDE: usize = 2000;
 /// Solutions `all_solutions` computes ahead of the caller.
 const SOLUTIONS_AHEAD: usize = 16;
+/// Largest `max_n` of `table` (`lightsout table --max`'s limit).
+const MAX_TABLE_N: usize = 10_000_000;
+/// Memory an `all_solutions` iterator keeps free beyond its next solutions: it stops
+/// with `MemoryLimitError` before the process runs out (a `list()` of it grows until
+/// then), while the enumeration can still allocate what it needs.
+const ITERATOR_HEADROOM: u64 = 256 << 20;
+/// Bytes a solution costs its caller besides its cells: the array object.
+const ARRAY_OVERHEAD: u64 = 256;
 
 fn method_arg(py: Python<'_>, method: &str) -> PyResult<Method> {
     engine::parse_method(method).map_err(|e| errors::to_py(py, e))
@@ -28,13 +37,24 @@ fn method_arg(py: Python<'_>, method: &str) -> PyResult<Method> {
 /// The game, start and target of a position: the board read with the rules' number of
 /// states (its size is the game's, unless the rules fix one), and the target (default:
 /// all off, or a preset's goal).
+///
+/// `precheck` checks what the call will need for its game before anything is read,
+/// when the board says its size (an array's shape, a list's length): a call that cannot
+/// fit is refused at once, not after reading billions of cells.
 fn position(
     py: Python<'_>,
     rules: &PyRules,
     board: &Bound<'_, PyAny>,
     target: Option<&Bound<'_, PyAny>>,
+    precheck: impl Fn(&Game) -> Result<(), memory::Refused>,
 ) -> PyResult<(Game, Board, Board)> {
     let k = rules.rules.modulus();
+    if let Some((rows, cols)) = convert::claimed_size(board) {
+        // A size the game refuses is refused below, with the message of the board read.
+        if let Ok(game) = rules.spec.game(Some((rows, cols))) {
+            precheck(&game)?;
+        }
+    }
     let start = convert::read_board(py, board, k, "board", rules.graph_nodes())?;
     // The engine says which game the board is played in (a preset's or a graph's size).
     let game = rules
@@ -47,7 +67,13 @@ fn position(
             same_size(py, &game, &t, "target")?;
             t
         }
-        None => rules.spec.goal(&game).map_err(|e| errors::to_py(py, e))?,
+        None => {
+            memory::check(
+                memory::board_bytes(&game),
+                &format!("the target, a {}x{} board", game.rows(), game.cols()),
+            )?;
+            rules.spec.goal(&game).map_err(|e| errors::to_py(py, e))?
+        }
     };
     Ok((game, start, target))
 }
@@ -202,7 +228,12 @@ pub fn solve(
     let rules = rules_arg(py, rules)?;
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, threads)?;
-    let (game, start, target) = position(py, &rules, board, target)?;
+    let threads = limits
+        .threads
+        .unwrap_or_else(|| Budget::unlimited().threads());
+    let (game, start, target) = position(py, &rules, board, target, |g| {
+        engine::check_solve_memory(g, method, minimal, threads)
+    })?;
     let (rows, cols) = (game.rows(), game.cols());
     let quick = engine::is_quick(&game, method, minimal);
     let request = SolveRequest {
@@ -217,7 +248,7 @@ pub fn solve(
     })?;
     let graph = rules.graph_nodes();
     let board = |b: &Board| -> PyResult<Py<PyAny>> {
-        Ok(convert::board_to_py(py, b, graph.is_some())?.unbind())
+        Ok(convert::board_to_py(py, b, graph.is_some(), "the answer")?.unbind())
     };
     Ok(Solution {
         solvable: out.presses.is_some(),
@@ -290,7 +321,7 @@ impl Analysis {
         self.positions
             .get_or_try_init(py, || {
                 let n = engine::solvable_positions(&self.game, &self.quiet)
-                    .map_err(|e| errors::to_py(py, e))?;
+                    .map_err(|e| errors::failure_to_py(py, e))?;
                 to_int(py, &n)
             })
             .map(|n| n.clone_ref(py))
@@ -350,6 +381,7 @@ pub fn analyze(
         game.rows(),
         game.cols(),
         rules.graph_nodes().is_some(),
+        "the quiet patterns",
     )?
     .unbind();
     Ok(Analysis {
@@ -407,6 +439,13 @@ pub fn table<'py>(
     if max_n == 0 {
         return Err(PyValueError::new_err("max_n=0: expected at least 1"));
     }
+    if max_n > MAX_TABLE_N {
+        return Err(errors::new(
+            py,
+            errors::Kind::LimitExceeded,
+            format!("table handles max_n up to {MAX_TABLE_N} (as lightsout table --max); max_n={max_n} is larger"),
+        ));
+    }
     if rect && max_n > MAX_RECT_TABLE {
         return Err(errors::new(
             py,
@@ -414,6 +453,12 @@ pub fn table<'py>(
             format!("table(rect=True) holds max_n^2 nullities; max_n={max_n} is more than the limit of {MAX_RECT_TABLE}"),
         ));
     }
+    // The nullities, then the int64 array of them.
+    let entries = if rect { max_n * max_n } else { max_n };
+    memory::check(
+        memory::bytes_of::<(usize, i64)>(entries),
+        &format!("a table of {entries} nullities"),
+    )?;
     let rules = rules_arg(py, rules)?;
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, None)?;
@@ -421,13 +466,14 @@ pub fn table<'py>(
     let rows = runner::run(py, limits, false, move |budget| {
         engine::table(&spec, max_n, rect, method, budget)
     })?;
+    let mut flat: Vec<i64> = memory::try_with_capacity(entries, "the table's array")?;
+    flat.extend(rows.iter().flatten().map(|&d| d as i64));
+    drop(rows);
     if rect {
-        let flat: Vec<i64> = rows.iter().flatten().map(|&d| d as i64).collect();
         let a = Array2::from_shape_vec((max_n, max_n), flat)
             .map_err(|e| errors::internal(py, &e.to_string()))?;
         Ok(a.into_pyarray(py).into_any())
     } else {
-        let flat: Vec<i64> = rows.iter().flatten().map(|&d| d as i64).collect();
         Ok(Array1::from_vec(flat).into_pyarray(py).into_any())
     }
 }
@@ -534,7 +580,7 @@ pub fn fewest_presses_all_on(
     Ok(AllOnMinimum {
         n,
         boundary: parsed.name(),
-        presses: convert::board_to_py(py, &best.minimal.presses, false)?.unbind(),
+        presses: convert::board_to_py(py, &best.minimal.presses, false, "the presses")?.unbind(),
         press_count: best.minimal.presses_count,
         proven: best.minimal.proven,
         nullity: best.nullity,
@@ -661,7 +707,49 @@ pub struct SolutionIterator {
     #[pyo3(get)]
     total: Py<PyAny>,
     graph: bool,
-    solutions: Mutex<Option<Receiver<SolutionResult>>>,
+    /// Bytes one solution costs: the library's board, the array, its object.
+    solution_bytes: u64,
+    state: Mutex<Enumeration>,
+}
+
+/// Where an enumeration stands.
+struct Enumeration {
+    /// The solutions coming, until the last one or an error.
+    solutions: Option<Receiver<SolutionResult>>,
+    /// Bytes the caller may still take in solutions before the memory limit is read
+    /// again: an eighth of the room the last reading left, so checks are rare while
+    /// memory is plentiful and frequent as it runs out.
+    allowance: u64,
+}
+
+impl Enumeration {
+    /// Spends `bytes` on one more solution, reading the memory limit again when the
+    /// allowance is spent.
+    ///
+    /// # Errors
+    /// [`memory::Refused`] when the next solutions and [`ITERATOR_HEADROOM`] would
+    /// pass the limit.
+    fn spend(&mut self, bytes: u64) -> Result<(), memory::Refused> {
+        if self.allowance < bytes {
+            let need = bytes
+                .saturating_mul(SOLUTIONS_AHEAD as u64 + 1)
+                .saturating_add(ITERATOR_HEADROOM);
+            memory::check(
+                need,
+                &format!(
+                    "iterating all_solutions (the next {} solutions, and {} to spare)",
+                    SOLUTIONS_AHEAD + 1,
+                    lightsout::error::human_bytes(ITERATOR_HEADROOM)
+                ),
+            )?;
+            let limit = lightsout_formats::memory::memory_limit()
+                .bytes
+                .unwrap_or(u64::MAX);
+            self.allowance = limit.saturating_sub(need) / 8;
+        }
+        self.allowance = self.allowance.saturating_sub(bytes);
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -674,22 +762,29 @@ impl SolutionIterator {
         // Waiting releases the GIL: a second thread must not then wait on the lock
         // while holding it, so a busy iterator is an error, as for a generator.
         let mut guard = self
-            .solutions
+            .state
             .try_lock()
             .map_err(|_| PyValueError::new_err("all_solutions iterator already executing"))?;
-        let Some(rx) = guard.take() else {
+        let Some(rx) = guard.solutions.take() else {
+            return Ok(None);
+        };
+        guard.solutions = Some(rx);
+        guard.spend(self.solution_bytes)?;
+        let Some(rx) = guard.solutions.take() else {
             return Ok(None);
         };
         let (next, rx) = runner::wait_for(py, rx);
-        *guard = Some(rx);
+        guard.solutions = Some(rx);
         match next? {
-            Some(Ok(b)) => Ok(Some(convert::board_to_py(py, &b, self.graph)?.unbind())),
+            Some(Ok(b)) => Ok(Some(
+                convert::board_to_py(py, &b, self.graph, "a solution")?.unbind(),
+            )),
             Some(Err(e)) => {
-                *guard = None;
+                guard.solutions = None;
                 Err(errors::to_py(py, e))
             }
             None => {
-                *guard = None;
+                guard.solutions = None;
                 Ok(None)
             }
         }
@@ -722,20 +817,31 @@ pub fn all_solutions(
 ) -> PyResult<SolutionIterator> {
     let rules = rules_arg(py, rules)?;
     let method = method_arg(py, method)?;
-    let (game, start, target) = position(py, &rules, board, target)?;
+    let (game, start, target) = position(py, &rules, board, target, |g| {
+        engine::check_enumeration_memory(g, method, SOLUTIONS_AHEAD)
+    })?;
     let quick = engine::is_quick(&game, method, false);
     let (g, s, t) = (game.clone(), start.clone(), target.clone());
     let (space, count) = runner::run(py, Limits::default(), quick, move |budget| {
-        engine::solution_space(&g, &s, &t, method, budget)
+        engine::check_enumeration_memory(&g, method, SOLUTIONS_AHEAD)?;
+        Ok::<_, errors::Failure>(engine::solution_space(&g, &s, &t, method, budget)?)
     })?;
     let total = to_int(py, &count)?;
     let graph = rules.graph_nodes().is_some();
+    let solution_bytes = memory::board_bytes(&game)
+        .saturating_add(game.cells() as u64)
+        .saturating_add(ARRAY_OVERHEAD);
+    let iterator = |solutions| SolutionIterator {
+        total,
+        graph,
+        solution_bytes,
+        state: Mutex::new(Enumeration {
+            solutions,
+            allowance: 0,
+        }),
+    };
     let Some(space) = space else {
-        return Ok(SolutionIterator {
-            total,
-            graph,
-            solutions: Mutex::new(None),
-        });
+        return Ok(iterator(None));
     };
     let (tx, rx) = mpsc::sync_channel::<SolutionResult>(SOLUTIONS_AHEAD);
     let producer = move || {
@@ -756,11 +862,7 @@ pub fn all_solutions(
         .name("lightsout-solutions".into())
         .spawn(producer)
         .map_err(|e| errors::internal(py, &format!("cannot start a thread: {e}")))?;
-    Ok(SolutionIterator {
-        total,
-        graph,
-        solutions: Mutex::new(Some(rx)),
-    })
+    Ok(iterator(Some(rx)))
 }
 
 /// True if ``presses`` takes ``board`` to ``target`` (default: all off, or a preset's
@@ -775,12 +877,35 @@ pub fn verify(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
     let rules = rules_arg(py, rules)?;
-    let (game, start, target) = position(py, &rules, board, target)?;
+    let (game, start, target) = position(py, &rules, board, target, |g| check_replay_memory(g, 0))?;
     let presses = convert::read_board(py, presses, game.modulus(), "presses", rules.graph_nodes())?;
     same_size(py, &game, &presses, "presses")?;
-    runner::run(py, Limits::default(), true, move |_| {
+    check_replay_memory(&game, 0)?;
+    let quick = game.cells() <= QUICK_REPLAY_CELLS;
+    runner::run(py, Limits::default(), quick, move |_| {
         engine::verify(&game, &start, &target, &presses)
     })
+}
+
+/// Cells of a board whose replay (`verify`, `apply`) runs on the calling thread: a few
+/// milliseconds; larger ones run on a worker, so Ctrl-C returns at once.
+const QUICK_REPLAY_CELLS: usize = 1 << 22;
+
+/// Checks the memory of replaying presses on `game`'s board (the lights they change,
+/// the result, the library's working copy) and `extra` bytes more.
+fn check_replay_memory(game: &Game, extra: u64) -> Result<(), memory::Refused> {
+    // The start, target and presses held, the lights changed, the result, the
+    // library's working copy.
+    memory::check(
+        memory::board_bytes(game)
+            .saturating_mul(6)
+            .saturating_add(extra),
+        &format!(
+            "replaying presses on a {}x{} board",
+            game.rows(),
+            game.cols()
+        ),
+    )
 }
 
 /// The board after pressing ``presses`` (press counts per cell) on ``board``.
@@ -793,14 +918,19 @@ pub fn apply<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = rules_arg(py, rules)?;
-    let (game, start, _) = position(py, &rules, board, None)?;
+    let (game, start, _) = position(py, &rules, board, None, |g| {
+        check_replay_memory(g, g.cells() as u64)
+    })?;
     let presses = convert::read_board(py, presses, game.modulus(), "presses", rules.graph_nodes())?;
     same_size(py, &game, &presses, "presses")?;
-    let after = runner::run(py, Limits::default(), true, move |_| {
+    // The answer's uint8 array too.
+    check_replay_memory(&game, game.cells() as u64)?;
+    let quick = game.cells() <= QUICK_REPLAY_CELLS;
+    let after = runner::run(py, Limits::default(), quick, move |_| {
         let change = engine::effect(&game, &presses)?;
         start.sum(&change)
     })?;
-    convert::board_to_py(py, &after, rules.graph_nodes().is_some())
+    convert::board_to_py(py, &after, rules.graph_nodes().is_some(), "the board")
 }
 
 /// A random ``rows x cols`` board (``uint8``). Two states: each light on with
@@ -826,11 +956,6 @@ pub fn random_board<'py>(
         .spec
         .game(Some((rows, cols)))
         .map_err(|e| errors::to_py(py, e))?;
-    convert::check_memory(
-        py,
-        (rows as u64).saturating_mul(cols as u64),
-        &format!("a {rows}x{cols} board"),
-    )?;
     let seed = match seed {
         Some(s) => s,
         None => {
@@ -842,5 +967,5 @@ pub fn random_board<'py>(
     let board = runner::run(py, Limits::default(), quick, move |_| {
         engine::random_board(&game, seed, density, solvable)
     })?;
-    convert::board_to_py(py, &board, rules.graph_nodes().is_some())
+    convert::board_to_py(py, &board, rules.graph_nodes().is_some(), "the board")
 }

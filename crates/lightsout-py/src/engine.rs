@@ -6,13 +6,15 @@
 //! calls (`solve_within`, `analyze_within`, `AllOnSquare::run_within`, `period`), which
 //! check its deadline and cancel flag as they go.
 
+use crate::errors::Failure;
+use crate::memory;
 use lightsout::fewest::MinimalOptions;
 use lightsout::game::{preset, Preset, RandomBits, PRESETS};
 use lightsout::research::{AllOnMinimum, AllOnSquare, NullityTable, Period, TableOptions};
-use lightsout::solve::FewestSearch;
+use lightsout::solve::{FewestSearch, MAX_BASIS_BYTES};
 use lightsout::{
     analyze_within, solve_within, Answer, Board, Boundary, Budget, Error, Game, GameSpec, Method,
-    QuietSpace, SolveOptions,
+    QuietSpace, Rules, SolveOptions,
 };
 use num_bigint::BigUint;
 
@@ -93,17 +95,77 @@ pub struct SolveRequest {
 /// The library's errors (method limits, bad boards), a budget spent before a solution
 /// is found, a basis too large for the fewest-press search, and a solution that fails
 /// its replay.
-pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Error> {
+pub fn solve(req: &SolveRequest, budget: &Budget) -> Result<Answer, Failure> {
+    check_solve_memory(&req.game, req.method, req.minimal, budget.threads())?;
     let mut options = SolveOptions::default().with_method(req.method);
     if req.minimal {
         // No time limit of its own: the call's budget (time_limit=, Ctrl-C) bounds it.
         options = options.with_fewest(FewestSearch::default().within(None));
     }
-    solve_within(&req.game, &req.start, &req.target, &options, budget)
+    Ok(solve_within(
+        &req.game,
+        &req.start,
+        &req.target,
+        &options,
+        budget,
+    )?)
 }
 
-/// A byte count for messages: `512 B`, `1.5 GiB` (the library's, as the CLI writes it).
-pub use lightsout::error::human_bytes;
+/// Checks the memory of a solve of `game` against the limit before it starts: the
+/// method's working memory (the library's estimate), the start and target held, the
+/// answer, a witness and the answer's uint8 array; a fewest-press search also holds the
+/// quiet patterns and a few candidates a thread.
+///
+/// # Errors
+/// [`memory::Refused`] naming the board and the method.
+pub fn check_solve_memory(
+    game: &Game,
+    method: Method,
+    minimal: bool,
+    threads: usize,
+) -> Result<(), memory::Refused> {
+    let board = memory::board_bytes(game);
+    let mut extra = board.saturating_mul(4).saturating_add(game.cells() as u64);
+    if minimal {
+        extra = extra
+            .saturating_add(quiet_bytes_bound(game, None))
+            .saturating_add(board.saturating_mul(4 * threads as u64));
+    }
+    memory::check_plan(game, method, extra, "solving")
+}
+
+/// Checks the memory of enumerating the solutions of `game` (see `all_solutions`):
+/// a solve, the quiet patterns, the start and target held and `ahead` solutions
+/// computed ahead of the caller.
+///
+/// # Errors
+/// [`memory::Refused`] naming the board and the method.
+pub fn check_enumeration_memory(
+    game: &Game,
+    method: Method,
+    ahead: usize,
+) -> Result<(), memory::Refused> {
+    let boards = memory::board_bytes(game).saturating_mul(ahead as u64 + 4);
+    memory::check_plan(
+        game,
+        method,
+        quiet_bytes_bound(game, None).saturating_add(boards),
+        "every solution of",
+    )
+}
+
+/// The most bytes the quiet patterns of `game` can take: `nullity` of its boards (when
+/// not given, the engine's when it is cheap to know, else at most one a cell), and never
+/// more than the library's [`MAX_BASIS_BYTES`] (it refuses a larger basis before
+/// building it).
+pub fn quiet_bytes_bound(game: &Game, nullity: Option<usize>) -> u64 {
+    let nullity = nullity
+        .or_else(|| game.nullity_if_cheap())
+        .unwrap_or_else(|| game.cells());
+    memory::board_bytes(game)
+        .saturating_mul(nullity as u64)
+        .min(MAX_BASIS_BYTES)
+}
 
 /// The structure of a game.
 #[derive(Clone, Debug)]
@@ -122,8 +184,14 @@ pub struct AnalysisOutcome {
 ///
 /// # Errors
 /// The library's errors, a spent budget, and quiet patterns too large to hold.
-pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Error> {
+pub fn analyze(game: &Game, method: Method, budget: &Budget) -> Result<AnalysisOutcome, Failure> {
     budget.check()?;
+    // Where the nullity is cheap, a basis too large is refused before it is built.
+    let nullity = game.nullity_if_cheap();
+    if let Some(d) = nullity {
+        QuietSpace::check_memory(game, d)?;
+    }
+    memory::check_plan(game, method, quiet_bytes_bound(game, nullity), "analyzing")?;
     let a = analyze_within(game, method, budget)?;
     QuietSpace::check_memory(game, a.quiet.dimension())?;
     Ok(AnalysisOutcome {
@@ -142,31 +210,49 @@ const MAX_COUNT_BITS: f64 = 4_294_967_296.0;
 ///
 /// # Errors
 /// A number too large to hold (more than 2^32 bits).
-pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Error> {
+pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Failure> {
     let bits = game.cells() as f64 * f64::from(game.modulus()).log2();
     if bits > MAX_COUNT_BITS {
         return Err(Error::LimitExceeded(lightsout::Limit::Cells {
             what: "an exact count of positions (2^32 bits)",
             cells: game.cells() as u64,
             max: (MAX_COUNT_BITS / f64::from(game.modulus()).log2()) as u64,
-        }));
+        })
+        .into());
     }
+    // The number, the library's intermediate ones, and Python's int of it.
+    memory::check(
+        (bits / 8.0 * 4.0) as u64,
+        &format!(
+            "the number of positions of a {}x{} board",
+            game.rows(),
+            game.cols()
+        ),
+    )?;
     Ok(quiet.solvable_positions())
 }
 
 /// The nullity of a `rows x cols` board (or the board the rules fix): the engine's
 /// ([`GameSpec::nullity_within`]: from polynomials alone for the plus and sigma rules on
-/// an open two-state board, else from an analysis).
+/// an open two-state board, else from an analysis, whose memory is checked first).
 ///
 /// # Errors
-/// Bad sizes, the engine's limit, and the analysis' errors.
+/// Bad sizes, the engine's limit, the memory limit, and the analysis' errors.
 pub fn nullity(
     spec: &GameSpec,
     size: Option<(usize, usize)>,
     method: Method,
     budget: &Budget,
-) -> Result<usize, Error> {
-    spec.nullity_within(size, method, budget)
+) -> Result<usize, Failure> {
+    // An analysis holds the method's memory and the quiet patterns: checked first. (A
+    // board too large to be a game is left to the engine: its polynomial path takes
+    // any size, its refusal names the rule.)
+    if let Ok(game) = spec.game(size) {
+        if game.nullity_if_cheap().is_none() {
+            memory::check_plan(&game, method, quiet_bytes_bound(&game, None), "analyzing")?;
+        }
+    }
+    Ok(spec.nullity_within(size, method, budget)?)
 }
 
 /// Nullities of the `n x n` boards for `n = 1..=max_n` (`rect`: of every `m x n`, as
@@ -174,23 +260,29 @@ pub fn nullity(
 /// 2n+1 law for the classic squares), its jobs run here one after the other.
 ///
 /// # Errors
-/// Presets, graphs and per-cell rules (their board is fixed), the engine's limits, a
-/// spent budget.
+/// Presets, graphs and per-cell rules (their board is fixed), the engine's limits, the
+/// memory limit, a spent budget.
 pub fn table(
     spec: &GameSpec,
     max_n: usize,
     rect: bool,
     method: Method,
     budget: &Budget,
-) -> Result<Vec<Vec<usize>>, Error> {
+) -> Result<Vec<Vec<usize>>, Failure> {
     let options = TableOptions::default()
         .with_rectangles(rect)
         .with_method(method);
     let mut table = NullityTable::new(spec, 1, max_n, options)?;
-    let mut out = if rect {
-        vec![vec![0; max_n]; max_n]
+    let mut out: Vec<Vec<usize>> = if rect {
+        let mut rows = memory::try_with_capacity(max_n, "the table")?;
+        for _ in 0..max_n {
+            let mut row = memory::try_with_capacity(max_n, "a row of the table")?;
+            row.resize(max_n, 0);
+            rows.push(row);
+        }
+        rows
     } else {
-        vec![Vec::with_capacity(max_n)]
+        vec![memory::try_with_capacity(max_n, "the table")?]
     };
     while let Some(block) = table.next_block(256, 1) {
         let results = block
@@ -226,7 +318,7 @@ pub fn fewest_presses_all_on(
     boundary: Boundary,
     max_nullity: usize,
     budget: &Budget,
-) -> Result<AllOnMinimum, Error> {
+) -> Result<AllOnMinimum, Failure> {
     budget.check()?;
     // No time limit or threads of their own: the call's budget carries both.
     let opts = MinimalOptions {
@@ -234,7 +326,20 @@ pub fn fewest_presses_all_on(
         time_limit: None,
         threads: None,
     };
-    AllOnSquare::new(n, boundary, &opts)?.run_within(budget)
+    let square = AllOnSquare::new(n, boundary, &opts)?;
+    // The memory of a fewest-press solve of the board (a solve, the quiet patterns, a
+    // few candidates a thread, the answer's uint8 array).
+    let game = Game::new(n, n, Rules::new(lightsout::Shape::plus(), boundary, 2)?)?;
+    let board = memory::board_bytes(&game);
+    memory::check_plan(
+        &game,
+        Method::Auto,
+        quiet_bytes_bound(&game, None)
+            .saturating_add(board.saturating_mul(4 * budget.threads() as u64 + 2))
+            .saturating_add(game.cells() as u64),
+        "the fewest presses of",
+    )?;
+    Ok(square.run_within(budget)?)
 }
 
 /// The solution period of a two-state game (`lightsout period`): the order of the solve
@@ -329,13 +434,28 @@ pub fn effect(game: &Game, presses: &Board) -> Result<Board, Error> {
 ///
 /// # Errors
 /// A density outside 0..=1 (or not a number).
-pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Result<Board, Error> {
+pub fn random_board(
+    game: &Game,
+    seed: u64,
+    density: f64,
+    solvable: bool,
+) -> Result<Board, Failure> {
     if !(0.0..=1.0).contains(&density) {
         return Err(Error::InvalidBoard(format!(
             "density {density} is not a probability (expected 0 to 1)"
-        )));
+        ))
+        .into());
     }
     let (rows, cols, k) = (game.rows(), game.cols(), game.modulus());
+    // The boards made on the way (at most three; the lights of the presses, two more),
+    // and the uint8 array the caller makes of the answer.
+    let copies = if density == 0.5 { 1 } else { 3 } + if solvable { 2 } else { 0 };
+    memory::check(
+        memory::board_bytes(game)
+            .saturating_mul(copies)
+            .saturating_add(rows.saturating_mul(cols) as u64),
+        &format!("a random {rows}x{cols} board"),
+    )?;
     let board = if density == 0.5 {
         Board::random(rows, cols, k, seed)?
     } else {
@@ -358,17 +478,19 @@ pub fn random_board(game: &Game, seed: u64, density: f64, solvable: bool) -> Res
         } else {
             // Non-zero cells uniform in 1..K: 1 + a uniform value of K - 1 states.
             let levels = Board::random(rows, cols, k - 1, seed ^ 0x9e37_79b9_7f4a_7c15)?;
-            let values: Vec<u8> = mask
-                .values()
-                .iter()
-                .zip(levels.values())
-                .map(|(&on, level)| if on == 1 { 1 + level } else { 0 })
-                .collect();
-            Board::from_values(rows, cols, k, &values)?
+            let mut board = Board::try_new(rows, cols, k)?;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if mask.get(r, c) == 1 {
+                        board.set(r, c, 1 + levels.get(r, c));
+                    }
+                }
+            }
+            board
         }
     };
     if solvable {
-        game.effect(&board)
+        Ok(game.effect(&board)?)
     } else {
         Ok(board)
     }

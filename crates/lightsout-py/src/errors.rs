@@ -4,6 +4,7 @@
 //! `InvalidBoardError(LightsOutError, ValueError)`); this module looks them up once and
 //! raises them with the library's messages, which are the CLI's messages too.
 
+use crate::memory::Refused;
 use lightsout::{Error, ErrorKind};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
@@ -25,8 +26,10 @@ pub enum Kind {
     Unsupported,
     /// A method that refuses a board this large.
     TooLarge,
-    /// A search, enumeration or memory bound exceeded.
+    /// A search, enumeration or size bound exceeded.
     LimitExceeded,
+    /// The memory limit: also a `MemoryError`.
+    MemoryLimit,
     /// The time limit passed.
     TimeLimit,
     /// A bug: an answer that failed its own check.
@@ -43,6 +46,7 @@ impl Kind {
             Kind::Unsupported => "UnsupportedError",
             Kind::TooLarge => "TooLargeError",
             Kind::LimitExceeded => "LimitExceededError",
+            Kind::MemoryLimit => "MemoryLimitError",
             Kind::TimeLimit => "TimeLimitError",
             Kind::Internal => "InternalError",
         }
@@ -112,6 +116,41 @@ fn with_fields(py: Python<'_>, err: PyErr, e: &Error) -> PyErr {
     let _ = value.setattr("kind", e.kind().name());
     let _ = value.setattr("suggested_method", e.suggested_method().map(|m| m.name()));
     err
+}
+
+/// Why a call failed: the library's error, or the memory limit.
+#[derive(Debug)]
+pub enum Failure {
+    /// An error of the library.
+    Library(Error),
+    /// Memory the call would need, refused before it was allocated.
+    Memory(Refused),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Library(e)
+    }
+}
+
+impl From<Refused> for Failure {
+    fn from(r: Refused) -> Self {
+        Failure::Memory(r)
+    }
+}
+
+/// The exception for a failure (see [`to_py`]; memory: `MemoryLimitError`).
+pub fn failure_to_py(py: Python<'_>, f: Failure) -> PyErr {
+    match f {
+        Failure::Library(e) => to_py(py, e),
+        Failure::Memory(r) => new(py, Kind::MemoryLimit, r.0),
+    }
+}
+
+impl From<Refused> for PyErr {
+    fn from(r: Refused) -> PyErr {
+        Python::attach(|py| new(py, Kind::MemoryLimit, r.0))
+    }
 }
 
 /// [`to_py`] with `what: ` before the message (the argument a bad board came from, as

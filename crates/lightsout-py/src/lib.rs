@@ -8,12 +8,14 @@
 //! * `rules.rs`: `Rules`, `Preset`, `presets()`;
 //! * `api.rs`: the functions and their result classes (the research ones too: the
 //!   fewest presses of the all-on board, the solution period);
-//! * `errors.rs`: library errors as Python exceptions.
+//! * `errors.rs`: library errors as Python exceptions;
+//! * `memory.rs`: the memory limit (the CLI's rule) and the checks made with it.
 
 mod api;
 mod convert;
 mod engine;
 mod errors;
+mod memory;
 mod rules;
 mod runner;
 
@@ -41,5 +43,7 @@ fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::random_board, m)?)?;
     m.add_function(wrap_pyfunction!(api::fewest_presses_all_on, m)?)?;
     m.add_function(wrap_pyfunction!(api::period, m)?)?;
+    m.add_function(wrap_pyfunction!(memory::memory_limit, m)?)?;
+    m.add_function(wrap_pyfunction!(memory::set_memory_limit, m)?)?;
     Ok(())
 }

@@ -4,8 +4,8 @@
 use crate::convert::{self, type_name, GraphNodes};
 use crate::engine;
 use crate::errors;
-use lightsout::game::Preset;
-use lightsout::game::Graph;
+use crate::memory::{self, Refused};
+use lightsout::game::{Graph, Preset, MAX_EDGES, MAX_NODES};
 use lightsout::{GameSpec, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -155,8 +155,10 @@ impl PyRules {
     /// Rules from the CLI's description, e.g. ``"boundary=torus,shape=king,mod=3"``,
     /// ``"preset=merlin"`` or ``"no_self"``.
     #[staticmethod]
-    fn parse(py: Python<'_>, text: &str) -> PyResult<Self> {
-        let spec = engine::parse_spec(text).map_err(|e| errors::to_py(py, e))?;
+    fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
+        let text = convert::text_of(text, "the rules description")?;
+        check_description(text.len(), "the rules description")?;
+        let spec = engine::parse_spec(&text).map_err(|e| errors::to_py(py, e))?;
         PyRules::from_spec(py, spec)
     }
 
@@ -264,14 +266,37 @@ impl PyRules {
 /// A shape keyword: a name or mask string, or a 2-D 0/1 array read as a mask.
 fn shape_text(py: Python<'_>, shape: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = shape.cast::<PyString>() {
-        return Ok(s.to_cow()?.to_string());
+        let text = convert::text_of(s, "the shape mask")?;
+        check_description(text.len(), "the shape mask")?;
+        return Ok(text.to_string());
+    }
+    // An array's size is known before it is read (a view can claim any size).
+    if let Ok(array) = shape.cast::<numpy::PyUntypedArray>() {
+        use numpy::PyUntypedArrayMethods;
+        let dims = array.shape();
+        let (rows, cols) = match dims {
+            [cols] => (1, *cols),
+            [rows, cols] => (*rows, *cols),
+            _ => (0, 0),
+        };
+        check_description(
+            rows.saturating_mul(cols.saturating_add(1)),
+            &format!("a {rows}x{cols} shape mask"),
+        )?;
     }
     let mask = convert::read_board(py, shape, 2, "shape", None).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyMemoryError>(py) {
+            return e;
+        }
         errors::rules(
             py,
             format!("invalid rules: the shape mask is not a 0/1 grid ({e})"),
         )
     })?;
+    check_description(
+        mask.rows().saturating_mul(mask.cols() + 1),
+        &format!("a {}x{} shape mask", mask.rows(), mask.cols()),
+    )?;
     let rows: Vec<String> = (0..mask.rows())
         .map(|r| {
             (0..mask.cols())
@@ -287,6 +312,83 @@ fn shown(obj: &Bound<'_, PyAny>) -> String {
     obj.repr()
         .map(|s| s.to_string())
         .unwrap_or_else(|_| type_name(obj))
+}
+
+/// Most edges a graph may list: [`MAX_EDGES`] from both ends (an adjacency dict lists
+/// each undirected edge twice); the library then checks the distinct ones.
+const MAX_LISTED_EDGES: usize = 2 * MAX_EDGES;
+
+/// Graph items read between two checks for a pending signal (Ctrl-C) and of the
+/// memory they hold.
+const ITEMS_PER_SIGNAL_CHECK: usize = 1 << 16;
+/// Bytes a node label read from an iterator is counted for: the reference kept, and the
+/// object an iterator may have made for it (an int: 28 bytes and the allocator's).
+const BYTES_PER_LABEL: u64 = 64;
+/// Bytes a listed edge is counted for: two references, and the objects an iterator may
+/// have made for it (a tuple and two ints).
+const BYTES_PER_LISTED_EDGE: u64 = 160;
+
+/// Every [`ITEMS_PER_SIGNAL_CHECK`] items: Python's signal handlers, and the memory of
+/// `items` items of `bytes_each` against the limit.
+fn check_items(py: Python<'_>, items: usize, bytes_each: u64, what: &str) -> PyResult<()> {
+    if items.is_multiple_of(ITEMS_PER_SIGNAL_CHECK) {
+        py.check_signals()?;
+        memory::check((items as u64).saturating_mul(bytes_each), what)?;
+    }
+    Ok(())
+}
+
+/// The error for more than [`MAX_NODES`] nodes (the library's limit and message).
+fn too_many_nodes() -> PyErr {
+    Python::attach(|py| {
+        errors::rules(
+            py,
+            format!("invalid rules: graph: more than {MAX_NODES} nodes, the limit"),
+        )
+    })
+}
+
+/// Counts the edges a graph lists as they are read: at most [`MAX_LISTED_EDGES`],
+/// within the memory limit, and Ctrl-C honoured (an edge iterator may be endless).
+struct ListedEdges {
+    listed: usize,
+}
+
+impl ListedEdges {
+    fn new() -> Self {
+        Self { listed: 0 }
+    }
+
+    /// Makes room in `pairs` for one more edge.
+    fn count<T>(&mut self, py: Python<'_>, pairs: &mut Vec<T>) -> PyResult<()> {
+        self.listed += 1;
+        if self.listed > MAX_LISTED_EDGES {
+            return Err(errors::rules(
+                py,
+                format!(
+                    "invalid rules: graph: more than {MAX_LISTED_EDGES} edges listed; a graph has at most {MAX_EDGES} (each may be listed from both ends)"
+                ),
+            ));
+        }
+        check_items(py, self.listed, BYTES_PER_LISTED_EDGE, "the graph's edges")?;
+        memory::try_grow(pairs, 1, "the graph's edges")?;
+        Ok(())
+    }
+}
+
+/// The node labels of an iterable: at most [`MAX_NODES`], within the memory limit, and
+/// Ctrl-C honoured.
+fn read_nodes<'py>(py: Python<'py>, nodes: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut labels = Vec::new();
+    for label in nodes.try_iter()? {
+        if labels.len() == MAX_NODES {
+            return Err(too_many_nodes());
+        }
+        check_items(py, labels.len() + 1, BYTES_PER_LABEL, "the graph's nodes")?;
+        memory::try_grow(&mut labels, 1, "the graph's nodes")?;
+        labels.push(label?);
+    }
+    Ok(labels)
 }
 
 /// Graph rules from a networkx-style graph, a CLI-style dict or an adjacency dict.
@@ -346,17 +448,24 @@ fn from_graph<'py>(
         }
         let nodes = d.get_item("nodes")?.ok_or_else(|| bad("no nodes".into()))?;
         if let Ok(n) = nodes.extract::<usize>() {
-            labels = (0..n)
-                .map(|i| match i.into_pyobject(py) {
-                    Ok(b) => b.into_any(),
-                    Err(never) => match never {},
-                })
-                .collect();
+            if n > MAX_NODES {
+                return Err(too_many_nodes());
+            }
+            memory::check(
+                (n as u64).saturating_mul(BYTES_PER_LABEL),
+                &format!("the graph's {n} nodes"),
+            )?;
+            labels = memory::try_with_capacity(n, "the graph's nodes")?;
+            for i in 0..n {
+                labels.push(i.into_pyobject(py)?.into_any());
+            }
         } else {
-            labels = nodes.try_iter()?.collect::<PyResult<_>>()?;
+            labels = read_nodes(py, &nodes)?;
         }
         let edges = d.get_item("edges")?.ok_or_else(|| bad("no edges".into()))?;
+        let mut listed = ListedEdges::new();
         for e in edges.try_iter()? {
+            listed.count(py, &mut pairs)?;
             pairs.push(edge_pair(e?)?);
         }
         if let Some(s) = d.get_item("self")? {
@@ -386,6 +495,10 @@ fn from_graph<'py>(
         }
     } else if let Some(d) = dict {
         // Adjacency: {node: [neighbours]} (or networkx's dict of dicts).
+        if d.len() > MAX_NODES {
+            return Err(too_many_nodes());
+        }
+        let mut listed = ListedEdges::new();
         for (node, neighbours) in d.iter() {
             labels.push(node.clone());
             for v in neighbours.try_iter().map_err(|_| {
@@ -395,6 +508,7 @@ fn from_graph<'py>(
                     type_name(&neighbours)
                 ))
             })? {
+                listed.count(py, &mut pairs)?;
                 pairs.push((node.clone(), v?));
             }
         }
@@ -406,17 +520,19 @@ fn from_graph<'py>(
         let mut extra = Vec::new();
         for (_, v) in &pairs {
             if !known.contains(v)? {
+                if labels.len() + extra.len() >= MAX_NODES {
+                    return Err(too_many_nodes());
+                }
                 known.set_item(v, true)?;
                 extra.push(v.clone());
             }
         }
         labels.extend(extra);
     } else if graph.hasattr("nodes")? && graph.hasattr("edges")? {
-        labels = graph
-            .getattr("nodes")?
-            .try_iter()?
-            .collect::<PyResult<_>>()?;
+        labels = read_nodes(py, &graph.getattr("nodes")?)?;
+        let mut listed = ListedEdges::new();
         for e in graph.getattr("edges")?.try_iter()? {
+            listed.count(py, &mut pairs)?;
             pairs.push(edge_pair(e?)?);
         }
         if let Ok(f) = graph.getattr("is_directed") {
@@ -438,6 +554,11 @@ fn from_graph<'py>(
         }
         index.set_item(label, i)?;
     }
+    // The distinct edges and the set that finds them.
+    memory::check(
+        memory::bytes_of::<(usize, usize)>(pairs.len()).saturating_mul(4),
+        &format!("the graph's {} edges", pairs.len()),
+    )?;
     let mut seen = HashSet::new();
     let mut edges = Vec::with_capacity(pairs.len());
     for (u, v) in &pairs {
@@ -502,7 +623,8 @@ pub fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<P
         return Ok(r.get().clone_ref(py));
     }
     if let Ok(s) = rules.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let text = convert::text_of(s, "the rules description")?;
+        check_description(text.len(), "the rules description")?;
         // A bare preset name ("merlin") is short for "preset=merlin".
         if !text.contains('=') && engine::find_preset(text.trim()).is_ok() {
             let mut spec = GameSpec::default();
@@ -510,7 +632,8 @@ pub fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<P
                 .map_err(|e| errors::to_py(py, e))?;
             return PyRules::from_spec(py, spec);
         }
-        return PyRules::parse(py, &text);
+        let spec = engine::parse_spec(&text).map_err(|e| errors::to_py(py, e))?;
+        return PyRules::from_spec(py, spec);
     }
     if let Ok(d) = rules.cast::<PyDict>() {
         let class = py.get_type::<PyRules>();
@@ -568,14 +691,14 @@ impl PyPreset {
     /// The position the puzzle starts from when none is given (``uint8`` array).
     #[getter]
     fn start<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        convert::board_to_py(py, &self.preset.start(), false)
+        convert::board_to_py(py, &self.preset.start(), false, "the start")
     }
 
     /// The position the puzzle asks for (``uint8`` array): all off, except Merlin's
     /// Magic Square and the XL-25.
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        convert::board_to_py(py, &self.preset.goal(), false)
+        convert::board_to_py(py, &self.preset.goal(), false, "the goal")
     }
 
     /// ``Rules(preset=name)``.
@@ -598,6 +721,19 @@ impl PyPreset {
 #[pyfunction]
 pub fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     PyList::new(py, engine::presets().iter().map(|p| PyPreset { preset: p }))
+}
+
+/// Bytes the library may take per character of a rules description: a shape mask's
+/// offsets (8 bytes a cell) and copies of the text in messages.
+const BYTES_PER_DESCRIPTION_CHAR: u64 = 16;
+
+/// Checks a rules description (or shape mask) of `len` bytes against the memory limit
+/// before the library parses it (the only input of unbounded size it reads whole).
+fn check_description(len: usize, what: &str) -> Result<(), Refused> {
+    memory::check(
+        (len as u64).saturating_mul(BYTES_PER_DESCRIPTION_CHAR),
+        &format!("{what} ({len} characters)"),
+    )
 }
 
 /// `s` quoted as Python's `repr` quotes a string.

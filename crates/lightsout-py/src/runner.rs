@@ -10,7 +10,7 @@
 //! computation stops within moments; one that has not stopped after a short grace
 //! period is left to end on its own, detached, and its result is dropped.
 
-use crate::errors;
+use crate::errors::{self, Failure};
 use lightsout::{Budget, Error};
 use pyo3::prelude::*;
 use std::any::Any;
@@ -57,9 +57,11 @@ impl Limits {
                 "threads=0: expected at least one thread (or None for every core)",
             ));
         }
+        // At most one thread a core: more would not be faster, and each takes memory.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Self {
             time_limit,
-            threads,
+            threads: threads.map(|n| n.min(cores)),
         })
     }
 
@@ -83,17 +85,17 @@ impl Limits {
 /// # Errors
 /// `work`'s error, `KeyboardInterrupt` (or whatever a signal handler raised),
 /// `TimeLimitError`, `InternalError`.
-pub fn run<T, F>(py: Python<'_>, limits: Limits, quick: bool, work: F) -> PyResult<T>
+pub fn run<T, E, F>(py: Python<'_>, limits: Limits, quick: bool, work: F) -> PyResult<T>
 where
     T: Send + 'static,
-    F: FnOnce(&Budget) -> Result<T, Error> + Send + 'static,
+    E: From<Error> + Into<Failure> + Send + 'static,
+    F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
 {
     let cancel = Arc::new(AtomicBool::new(false));
     let budget = limits.budget(cancel.clone());
+    let to_py = |e: E| errors::failure_to_py(py, e.into());
     if quick {
-        return py
-            .detach(|| guarded(work, &budget))
-            .map_err(|e| errors::to_py(py, e));
+        return py.detach(|| guarded(work, &budget)).map_err(to_py);
     }
     let hard_stop = budget.deadline().map(|d| d + DEADLINE_GRACE);
     let (tx, rx) = mpsc::sync_channel(1);
@@ -120,7 +122,7 @@ where
         match got {
             Ok(result) => {
                 let _ = handle.join();
-                return result.map_err(|e| errors::to_py(py, e));
+                return result.map_err(to_py);
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
@@ -157,12 +159,17 @@ fn recv_detached<T: Send>(
     })
 }
 
-/// Waits for `rx` like [`run`] waits for its worker: in slices, checking signals.
-/// Gives the next value (None once the sender is gone) and the receiver back.
+/// Waits for `rx` like [`run`] waits for its worker: in slices, checking signals (once
+/// before anything else, so a caller that never has to wait, such as `list()` over a
+/// long iterator, still sees its Ctrl-C). Gives the next value (None once the sender
+/// is gone) and the receiver back.
 pub fn wait_for<T: Send>(
     py: Python<'_>,
     mut rx: mpsc::Receiver<T>,
 ) -> (PyResult<Option<T>>, mpsc::Receiver<T>) {
+    if let Err(raised) = py.check_signals() {
+        return (Err(raised), rx);
+    }
     loop {
         let (got, back) = recv_detached(py, rx, SLICE);
         rx = back;
@@ -179,15 +186,16 @@ pub fn wait_for<T: Send>(
 }
 
 /// Runs `work`, turning a panic into [`Error::Internal`] (no panic crosses into Python).
-pub fn guarded<T, F>(work: F, budget: &Budget) -> Result<T, Error>
+pub fn guarded<T, E, F>(work: F, budget: &Budget) -> Result<T, E>
 where
-    F: FnOnce(&Budget) -> Result<T, Error>,
+    E: From<Error>,
+    F: FnOnce(&Budget) -> Result<T, E>,
 {
     catch_unwind(AssertUnwindSafe(|| work(budget))).unwrap_or_else(|p| {
-        Err(Error::Internal(format!(
+        Err(E::from(Error::Internal(format!(
             "the computation panicked: {}",
             panic_text(&*p)
-        )))
+        ))))
     })
 }
 

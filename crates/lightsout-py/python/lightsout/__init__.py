@@ -10,11 +10,13 @@ True
 Functions: :func:`solve`, :func:`analyze`, :func:`nullity`, :func:`table`,
 :func:`all_solutions`, :func:`verify`, :func:`apply`, :func:`random_board`,
 :func:`presets`; research: :func:`fewest_presses_all_on` (OEIS A075464, the torus),
-:func:`period` (the solution period); rules: :class:`Rules` (variants, presets, graphs). Boards are NumPy
+:func:`period` (the solution period); rules: :class:`Rules` (variants, presets, graphs);
+the memory limit: :func:`memory_limit`, :func:`set_memory_limit`. Boards are NumPy
 arrays (any integer or boolean dtype), lists of rows, or text in the CLI's format;
 results are ``uint8`` arrays and exact Python ints. Long calls release the GIL and stop
 on Ctrl-C. Errors are :class:`LightsOutError` subclasses (bad input: also
-:class:`ValueError`).
+:class:`ValueError`; more memory than the limit, checked before it is allocated:
+:class:`MemoryLimitError`, also a :class:`MemoryError`).
 """
 
 from ._errors import (
@@ -24,6 +26,7 @@ from ._errors import (
     InvalidSizeError,
     LightsOutError,
     LimitExceededError,
+    MemoryLimitError,
     TimeLimitError,
     TooLargeError,
     UnsupportedError,
@@ -41,10 +44,12 @@ from ._lightsout import (
     analyze,
     apply,
     fewest_presses_all_on,
+    memory_limit,
     nullity,
     period,
     presets,
     random_board,
+    set_memory_limit,
     solve,
     table,
     verify,
@@ -59,6 +64,7 @@ __all__ = [
     "InvalidSizeError",
     "LightsOutError",
     "LimitExceededError",
+    "MemoryLimitError",
     "Period",
     "Preset",
     "Rules",
@@ -72,10 +78,12 @@ __all__ = [
     "analyze",
     "apply",
     "fewest_presses_all_on",
+    "memory_limit",
     "nullity",
     "period",
     "presets",
     "random_board",
+    "set_memory_limit",
     "solve",
     "table",
     "verify",

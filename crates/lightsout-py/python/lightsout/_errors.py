@@ -2,7 +2,8 @@
 
 Every error the package raises on purpose is a :class:`LightsOutError`. Bad input is
 also a :class:`ValueError` (with the CLI's message), a time limit a
-:class:`TimeoutError`, and a failed self-check a :class:`RuntimeError`. Ctrl-C during a
+:class:`TimeoutError`, memory over the limit a :class:`MemoryError`, and a failed
+self-check a :class:`RuntimeError`. Ctrl-C during a
 long call raises the usual :class:`KeyboardInterrupt`.
 """
 
@@ -14,6 +15,7 @@ __all__ = [
     "UnsupportedError",
     "TooLargeError",
     "LimitExceededError",
+    "MemoryLimitError",
     "TimeLimitError",
     "InternalError",
 ]
@@ -45,7 +47,13 @@ class TooLargeError(LightsOutError, ValueError):
 
 
 class LimitExceededError(LightsOutError):
-    """A search, enumeration or memory bound was exceeded."""
+    """A search, enumeration, size or memory bound was exceeded."""
+
+
+class MemoryLimitError(LimitExceededError, MemoryError):
+    """The call would need more memory than the memory limit (see
+    :func:`memory_limit`), or the allocator refused it: checked before the memory is
+    allocated, so nothing was lost. Also a :class:`MemoryError`."""
 
 
 class TimeLimitError(LightsOutError, TimeoutError):
@@ -65,6 +73,7 @@ for _cls in (
     UnsupportedError,
     TooLargeError,
     LimitExceededError,
+    MemoryLimitError,
     TimeLimitError,
     InternalError,
 ):

@@ -26,6 +26,8 @@ __all__ = [
     "random_board",
     "fewest_presses_all_on",
     "period",
+    "memory_limit",
+    "set_memory_limit",
 ]
 
 #: A board: a NumPy array (any integer, boolean or whole-valued float dtype, 1-D for one
@@ -295,3 +297,9 @@ def period(
 
 def presets() -> List[Preset]:
     """Every preset, in the CLI's order."""
+
+def memory_limit() -> Optional[int]:
+    """The memory limit in force, in bytes (None where none can be determined)."""
+
+def set_memory_limit(limit: Union[int, str, None] = None) -> None:
+    """Sets the memory limit: bytes, a size such as ``"4G"``, or None for the default."""

@@ -188,6 +188,25 @@ impl Game {
         self.rules.modulus()
     }
 
+    /// The nullity when it is cheap to know before any analysis: from polynomials for
+    /// the plus and sigma rules on an open two-state board (a gcd, no board built);
+    /// `None` for other rules, whose nullity takes an analysis. Front ends use it to
+    /// bound what an analysis will hold before they start one.
+    ///
+    /// ```
+    /// use lightsout::Game;
+    /// assert_eq!(Game::classic(5, 5)?.nullity_if_cheap(), Some(2));
+    /// # Ok::<(), lightsout::Error>(())
+    /// ```
+    pub fn nullity_if_cheap(&self) -> Option<usize> {
+        let family = self.rules.plus_family()?;
+        Some(crate::gf2::chebyshev::nullity(
+            self.rows,
+            self.cols,
+            family.self_toggle(),
+        ))
+    }
+
     /// An all-zero board for this game.
     ///
     /// # Panics
