@@ -25,16 +25,19 @@ fn dense(n: usize, k: u8) -> ZkMatrix {
 }
 
 fn boards(c: &mut Criterion) {
-    let mut g = c.benchmark_group("zk_board_20x20");
-    g.sample_size(20);
-    for k in [2u8, 3, 4, 6, 255] {
-        let a = board(20, k);
-        let b = vec![1u8; 400];
-        g.bench_with_input(BenchmarkId::from_parameter(k), &k, |bench, _| {
-            bench.iter(|| solve(black_box(&a), black_box(&b)).unwrap())
-        });
+    let sizes: [(usize, &[u8]); 2] = [(20, &[2, 3, 4, 6, 255]), (30, &[3, 6])];
+    for (n, moduli) in sizes {
+        let mut g = c.benchmark_group(format!("zk_board_{n}x{n}"));
+        g.sample_size(if n > 20 { 10 } else { 20 });
+        for &k in moduli {
+            let a = board(n, k);
+            let b = vec![1u8; n * n];
+            g.bench_with_input(BenchmarkId::from_parameter(k), &k, |bench, _| {
+                bench.iter(|| solve(black_box(&a), black_box(&b)).unwrap())
+            });
+        }
+        g.finish();
     }
-    g.finish();
 }
 
 fn dense_systems(c: &mut Criterion) {

@@ -138,23 +138,26 @@ impl ErrorKind {
         ErrorKind::Internal,
     ];
 
-    /// The kind's stable name (`snake_case`), as the JSON APIs send it: `invalid_size`,
-    /// `out_of_memory`, `invalid_board`, `invalid_rules`, `size_mismatch`, `unsupported`,
-    /// `too_large`, `limit_exceeded`, `cancelled`, `time_limit`, `internal`.
+    /// The kind's stable name (`snake_case`), as the JSON APIs send it:
+    /// `invalid_size`, `out_of_memory`, `invalid_board`, `invalid_rules`, `size_mismatch`,
+    /// `unsupported`, `too_large`, `limit_exceeded`, `cancelled`, `time_limit`,
+    /// `internal`.
     pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidSize => "invalid_size",
-            ErrorKind::OutOfMemory => "out_of_memory",
-            ErrorKind::InvalidBoard => "invalid_board",
-            ErrorKind::InvalidRules => "invalid_rules",
-            ErrorKind::SizeMismatch => "size_mismatch",
-            ErrorKind::Unsupported => "unsupported",
-            ErrorKind::TooLarge => "too_large",
-            ErrorKind::LimitExceeded => "limit_exceeded",
-            ErrorKind::Cancelled => "cancelled",
-            ErrorKind::TimeLimit => "time_limit",
-            ErrorKind::Internal => "internal",
-        }
+        // In declaration order, as `ALL`.
+        const NAMES: [&str; 11] = [
+            "invalid_size",
+            "out_of_memory",
+            "invalid_board",
+            "invalid_rules",
+            "size_mismatch",
+            "unsupported",
+            "too_large",
+            "limit_exceeded",
+            "cancelled",
+            "time_limit",
+            "internal",
+        ];
+        NAMES[self as usize]
     }
 }
 

@@ -325,12 +325,7 @@ impl GameSpec {
     /// [`Error::SizeMismatch`] if `game` is not a game of this description's size and
     /// states; [`Error::OutOfMemory`] for a board the allocator refuses.
     pub fn start(&self, game: &Game) -> Result<Board, Error> {
-        let board = match self.preset {
-            Some(p) => p.start(),
-            None => Board::try_all_on(game.rows(), game.cols(), game.modulus())?,
-        };
-        game.check_board(&board)?;
-        Ok(board)
+        self.position(game, |p| p.start(), Board::try_all_on)
     }
 
     /// The position the puzzle asks for when no target is given: a preset's goal (the
@@ -340,9 +335,19 @@ impl GameSpec {
     ///
     /// As [`GameSpec::start`].
     pub fn goal(&self, game: &Game) -> Result<Board, Error> {
+        self.position(game, |p| p.goal(), Board::try_new)
+    }
+
+    /// A preset's own position, else `plain` at the game's size; checked against `game`.
+    fn position(
+        &self,
+        game: &Game,
+        of_preset: impl Fn(&Preset) -> Board,
+        plain: impl Fn(usize, usize, u8) -> Result<Board, Error>,
+    ) -> Result<Board, Error> {
         let board = match self.preset {
-            Some(p) => p.goal(),
-            None => Board::try_new(game.rows(), game.cols(), game.modulus())?,
+            Some(p) => of_preset(p),
+            None => plain(game.rows(), game.cols(), game.modulus())?,
         };
         game.check_board(&board)?;
         Ok(board)
@@ -437,18 +442,24 @@ fn check_modulus(k: u64) -> Result<u8, Error> {
     })
 }
 
+/// `Ok` unless `cells` is past `max` ([`Limit::Cells`] naming `what`).
+fn cell_limit(what: &'static str, cells: u64, max: usize) -> Result<(), Error> {
+    if cells > max as u64 {
+        return Err(Error::LimitExceeded(Limit::Cells {
+            what,
+            cells,
+            max: max as u64,
+        }));
+    }
+    Ok(())
+}
+
 /// `base` with some buttons given their own pattern: explicit rules whose every list is
 /// the base rules' reach, or the pattern given for it. Sizes are checked before the
 /// lists are built.
 fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Error> {
     let n = base.cells();
-    if n > MAX_OVERRIDE_CELLS {
-        return Err(Error::LimitExceeded(Limit::Cells {
-            what: "per-cell rules",
-            cells: n as u64,
-            max: MAX_OVERRIDE_CELLS as u64,
-        }));
-    }
+    cell_limit("per-cell rules", n as u64, MAX_OVERRIDE_CELLS)?;
     // The other buttons' lists come from the base rules: bounded before they are built
     // (a huge mask reaches every cell from every button).
     let base_entries = match base.rules().reach() {
@@ -457,13 +468,11 @@ fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Er
     };
     let given: u64 = overrides.iter().map(|(_, l)| l.len() as u64).sum();
     let entries = base_entries.saturating_add(given);
-    if entries > MAX_OVERRIDE_ENTRIES as u64 {
-        return Err(Error::LimitExceeded(Limit::Cells {
-            what: "the press lists of per-cell rules",
-            cells: entries,
-            max: MAX_OVERRIDE_ENTRIES as u64,
-        }));
-    }
+    cell_limit(
+        "the press lists of per-cell rules",
+        entries,
+        MAX_OVERRIDE_ENTRIES,
+    )?;
     let mut lists: Vec<Option<Vec<u32>>> = vec![None; n];
     for (button, list) in overrides {
         let slot = lists.get_mut(*button as usize).ok_or_else(|| {

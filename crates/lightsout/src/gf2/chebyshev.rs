@@ -489,24 +489,41 @@ pub fn square_nullities_within(range: Range<usize>, budget: &Budget) -> Result<V
             continue;
         }
         let (k_lo, k_hi) = ((o_lo / 2) as usize, (o_hi / 2) as usize);
-        let (mut a_prev, mut a) = w_pair_within(k_lo, false, ticker)?;
-        let (mut b_prev, mut b) = w_pair_within(k_lo, true, ticker)?;
-        for k in k_lo..=k_hi {
-            ticker.tick(a.words().len() as u64 + 1)?;
-            let dk = Poly::gcd_within(&a, &b, ticker)?.degree().unwrap_or(0);
+        w_gcd_degrees_within(k_lo..=k_hi, ticker, |k, dk| {
             let n = (step * (2 * k as u128 + 1) - 1) as usize;
             out[n - range.start] = square_from_d(r, k, dk);
-            if k < k_hi {
-                // W_{k+1} = τ W_k + W_{k-1}.
-                let next = &a.shl(1) + &a_prev;
-                a_prev = std::mem::replace(&mut a, next);
-                let mut next = &b.shl(1) + &b_prev;
-                next += &b;
-                b_prev = std::mem::replace(&mut b, next);
-            }
-        }
+        })?;
     }
     Ok(out)
+}
+
+/// `D(k) = deg gcd(W_k(t), W_k(t + 1))` for every `k` of `ks`, given to `each` in
+/// order: the two `W` are started by doubling and stepped by their recurrence, one gcd
+/// per `k`. (For `n = 2k`, `d(n) = 2 D(k)`; see [`square_nullity`].)
+pub(crate) fn w_gcd_degrees_within(
+    ks: std::ops::RangeInclusive<usize>,
+    ticker: &mut Ticker<'_>,
+    mut each: impl FnMut(usize, usize),
+) -> Result<(), Error> {
+    let (k_lo, k_hi) = (*ks.start(), *ks.end());
+    if k_lo > k_hi {
+        return Ok(());
+    }
+    let (mut a_prev, mut a) = w_pair_within(k_lo, false, ticker)?;
+    let (mut b_prev, mut b) = w_pair_within(k_lo, true, ticker)?;
+    for k in k_lo..=k_hi {
+        ticker.tick(a.words().len() as u64 + 1)?;
+        each(k, Poly::gcd_within(&a, &b, ticker)?.degree().unwrap_or(0));
+        if k < k_hi {
+            // W_{k+1} = τ W_k + W_{k-1}.
+            let next = &a.shl(1) + &a_prev;
+            a_prev = std::mem::replace(&mut a, next);
+            let mut next = &b.shl(1) + &b_prev;
+            next += &b;
+            b_prev = std::mem::replace(&mut b, next);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

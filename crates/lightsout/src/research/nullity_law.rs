@@ -13,10 +13,9 @@
 //! at degree `n / 2`. The odd `n` then cost nothing, where the direct method spends a
 //! gcd at degree `n / 4` (or less) on each, about a quarter of the work of a table.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Ticker};
 use crate::error::Error;
 use crate::gf2::chebyshev;
-use crate::gf2::Poly;
 use std::ops::Range;
 
 /// `d(2n + 1)` from `d(n)`: `2 d(n) + 2` when 3 divides `n + 1`, else `2 d(n)`.
@@ -26,42 +25,20 @@ pub(crate) fn boyles_law(n: usize, d_n: usize) -> usize {
 
 /// The nullities of the even `n` in `range`, as `(n, d(n))` in increasing order (the
 /// odd `n` skipped): one gcd at degree `n / 2` each, the polynomials stepped along the
-/// range; the budget checked before each gcd.
+/// range; the budget checked first and inside the work.
 pub(crate) fn even_square_nullities_within(
     range: Range<usize>,
     budget: &Budget,
 ) -> Result<Vec<(usize, usize)>, Error> {
+    budget.check()?;
     let k_lo = range.start.div_ceil(2);
     let k_end = range.end.div_ceil(2); // 2k < end
-    if k_lo >= k_end {
-        return Ok(Vec::new());
-    }
-    // W_{k-1} and W_k at t and at t + 1, from U_{k-2}, U_{k-1}, U_k.
-    let u = |j: isize, shift: bool| -> Poly {
-        match j {
-            -2 => Poly::one(),
-            -1 => Poly::zero(),
-            _ if shift => chebyshev::u_shifted(j as usize),
-            _ => chebyshev::u(j as usize),
-        }
-    };
-    let w = |j: isize, shift: bool| -> Poly { &u(j, shift) + &u(j - 1, shift) };
-    let k0 = k_lo as isize;
-    let (mut a_prev, mut a) = (w(k0 - 1, false), w(k0, false));
-    let (mut b_prev, mut b) = (w(k0 - 1, true), w(k0, true));
-    let mut out = Vec::with_capacity(k_end - k_lo);
-    for k in k_lo..k_end {
-        budget.check()?;
-        let dk = Poly::gcd(&a, &b).degree().unwrap_or(0);
-        out.push((2 * k, 2 * dk));
-        if k + 1 < k_end {
-            // W_{k+1} = t W_k + W_{k-1}, and (t + 1) W_k + W_{k-1} at t + 1.
-            let next = &a.shl(1) + &a_prev;
-            a_prev = std::mem::replace(&mut a, next);
-            let mut next = &b.shl(1) + &b_prev;
-            next += &b;
-            b_prev = std::mem::replace(&mut b, next);
-        }
+    let mut out = Vec::with_capacity(k_end.saturating_sub(k_lo));
+    if k_lo < k_end {
+        let ticker = &mut Ticker::new(budget);
+        chebyshev::w_gcd_degrees_within(k_lo..=k_end - 1, ticker, |k, dk| {
+            out.push((2 * k, 2 * dk))
+        })?;
     }
     Ok(out)
 }

@@ -860,58 +860,6 @@ fn field_and_howell_agree_on_prime_boards() {
     }
 }
 
-/// Timing of the sizes the brief names; run with
-/// `cargo test -p lightsout --release zk::tests::timing -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn timing() {
-    use std::time::Instant;
-    for (n, k) in [
-        (20usize, 3u8),
-        (20, 2),
-        (20, 4),
-        (20, 6),
-        (20, 255),
-        (30, 3),
-        (30, 6),
-    ] {
-        let a = ZkMatrix::toggle(&plus_game(n, n, k));
-        let b = vec![1u8; n * n];
-        let t = Instant::now();
-        let s = solve(&a, &b).unwrap();
-        let el = t.elapsed();
-        println!(
-            "{n}x{n} board ({0}x{0} system) mod {k}: {el:?}, nullity {1}, count {2}",
-            n * n,
-            s.nullity,
-            s.count
-        );
-    }
-    // Dense random systems (the boards above are sparse, which elimination exploits).
-    for (n, k) in [
-        (400usize, 3u8),
-        (400, 2),
-        (400, 4),
-        (400, 6),
-        (400, 255),
-        (1000, 3),
-        (1000, 6),
-    ] {
-        let mut rng = 1u64;
-        let a =
-            ZkMatrix::from_fn(n, n, k, |_, _| (splitmix(&mut rng) % u64::from(k)) as i64).unwrap();
-        let b = vec![1u8; n];
-        let t = Instant::now();
-        let s = solve(&a, &b).unwrap();
-        println!(
-            "dense {n}x{n} mod {k}: {:?}, nullity {}, count {}",
-            t.elapsed(),
-            s.nullity,
-            s.count
-        );
-    }
-}
-
 /// Cases proptest once shrank failures to (a multiple of K left unreduced left of a
 /// pivot, fixed in `Howell::insert`).
 #[test]

@@ -22,34 +22,6 @@ pub const MAX_QUIET_SPAN: usize = 1 << 20;
 /// Patterns visited between two looks at the budget.
 const PATTERNS_PER_CHECK: u64 = 1 << 16;
 
-/// `Ok` if brute force tries at most [`MAX_PATTERNS`] press patterns on `game`.
-pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
-    let k = u64::from(game.modulus());
-    let patterns = (0..game.cells()).try_fold(1u64, |acc, _| {
-        acc.checked_mul(k).filter(|&p| p <= MAX_PATTERNS)
-    });
-    match patterns {
-        Some(_) => Ok(()),
-        None => Err(Refusal::Size(Limit::PressPatterns {
-            modulus: game.modulus(),
-            cells: game.cells() as u64,
-            max_log2: MAX_PATTERNS.trailing_zeros(),
-        })),
-    }
-}
-
-/// Every pattern, a step each (a column of the toggle matrix per step); the columns as
-/// lists of cells, the current pattern and lights, the quiet patterns found.
-pub(crate) fn cost(game: &Game) -> Cost {
-    let cells = game.cells() as f64;
-    let k = f64::from(game.modulus());
-    let work = k.powf(cells) * cells;
-    // Columns (at most every cell each), digits and lights, a few dozen quiet patterns
-    // (at most MAX_QUIET_SPAN).
-    let memory = cells * cells * 8.0 + 4.0 * cells + 64.0 * (cells + 48.0);
-    Cost::new(work, memory)
-}
-
 pub(crate) struct Brute;
 
 /// What one sweep over every pattern found.
@@ -66,12 +38,32 @@ impl Solver for Brute {
         Method::Brute
     }
 
+    /// `Ok` if brute force tries at most [`MAX_PATTERNS`] press patterns on `game`.
     fn admit(&self, game: &Game) -> Result<(), Refusal> {
-        admit(game)
+        let k = u64::from(game.modulus());
+        let patterns = (0..game.cells()).try_fold(1u64, |acc, _| {
+            acc.checked_mul(k).filter(|&p| p <= MAX_PATTERNS)
+        });
+        match patterns {
+            Some(_) => Ok(()),
+            None => Err(Refusal::Size(Limit::PressPatterns {
+                modulus: game.modulus(),
+                cells: game.cells() as u64,
+                max_log2: MAX_PATTERNS.trailing_zeros(),
+            })),
+        }
     }
 
+    /// Every pattern, a step each (a column of the toggle matrix per step); the columns as
+    /// lists of cells, the current pattern and lights, the quiet patterns found.
     fn cost(&self, game: &Game) -> Cost {
-        cost(game)
+        let cells = game.cells() as f64;
+        let k = f64::from(game.modulus());
+        let work = k.powf(cells) * cells;
+        // Columns (at most every cell each), digits and lights, a few dozen quiet patterns
+        // (at most MAX_QUIET_SPAN).
+        let memory = cells * cells * 8.0 + 4.0 * cells + 64.0 * (cells + 48.0);
+        Cost::new(work, memory)
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
@@ -288,7 +280,7 @@ mod tests {
     fn a_huge_span_of_quiet_patterns_is_refused() {
         let rules = Rules::explicit(vec![Vec::new(); 18], 3).unwrap();
         let game = Game::new(1, 18, rules).unwrap();
-        assert!(admit(&game).is_ok());
+        assert!(Brute.admit(&game).is_ok());
         let e = Brute.analyze(&game, &Budget::unlimited()).unwrap_err();
         assert!(
             matches!(

@@ -29,47 +29,6 @@ fn symbolic_words(long: usize, short: usize) -> u64 {
         .saturating_mul(words_f(short as f64 + 1.0) as u64)
 }
 
-/// `Ok` if the chase handles `game`: the plus and sigma rules on open two-state boards
-/// within [`MAX_WIDTH`] and [`MAX_WORK`], every other grid rule within the limits of
-/// the general chase.
-pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
-    if game.rules().plus_family().is_none() {
-        return grid_chase::admit(game);
-    }
-    let (long, short) = sides(game);
-    let work = symbolic_words(long, short);
-    if short > MAX_WIDTH {
-        return Err(Refusal::Size(Limit::Width {
-            what: "the symbolic chase",
-            width: short as u64,
-            max: MAX_WIDTH as u64,
-        }));
-    }
-    if work > MAX_WORK {
-        return Err(Refusal::Size(Limit::WordOperations {
-            estimated: work,
-            max: MAX_WORK,
-        }));
-    }
-    Ok(())
-}
-
-/// The symbolic chase, the `n x n` elimination and a numeric chase for the presses; in
-/// memory three rows of forms, the system twice and the board in the working
-/// orientation with its presses. Other grid rules: [`grid_chase`]'s estimate.
-pub(crate) fn cost(game: &Game) -> Cost {
-    if game.rules().plus_family().is_none() {
-        return grid_chase::cost(game);
-    }
-    let (long, short) = sides(game);
-    let (l, s) = (long as f64, short as f64);
-    let work =
-        symbolic_words(long, short) as f64 + super::gauss::elimination_work(s, 2) + l * words_f(s);
-    let forms = s * words_f(s + 1.0) * 8.0;
-    let memory = 5.0 * forms + super::gauss::tables_bytes(s) + 2.0 * l * words_f(s) * 8.0;
-    Cost::new(work, memory)
-}
-
 /// The presses of the numeric chase of the `m x n` board `lights` (none: all off) from
 /// the first row `first`.
 fn chase_presses(
@@ -97,12 +56,46 @@ impl Solver for Chase {
         Method::Chase
     }
 
+    /// `Ok` if the chase handles `game`: the plus and sigma rules on open two-state boards
+    /// within [`MAX_WIDTH`] and [`MAX_WORK`], every other grid rule within the limits of
+    /// the general chase.
     fn admit(&self, game: &Game) -> Result<(), Refusal> {
-        admit(game)
+        if game.rules().plus_family().is_none() {
+            return grid_chase::admit(game);
+        }
+        let (long, short) = sides(game);
+        let work = symbolic_words(long, short);
+        if short > MAX_WIDTH {
+            return Err(Refusal::Size(Limit::Width {
+                what: "the symbolic chase",
+                width: short as u64,
+                max: MAX_WIDTH as u64,
+            }));
+        }
+        if work > MAX_WORK {
+            return Err(Refusal::Size(Limit::WordOperations {
+                estimated: work,
+                max: MAX_WORK,
+            }));
+        }
+        Ok(())
     }
 
+    /// The symbolic chase, the `n x n` elimination and a numeric chase for the presses; in
+    /// memory three rows of forms, the system twice and the board in the working
+    /// orientation with its presses. Other grid rules: [`grid_chase`]'s estimate.
     fn cost(&self, game: &Game) -> Cost {
-        cost(game)
+        if game.rules().plus_family().is_none() {
+            return grid_chase::cost(game);
+        }
+        let (long, short) = sides(game);
+        let (l, s) = (long as f64, short as f64);
+        let work = symbolic_words(long, short) as f64
+            + super::gauss::elimination_work(s, 2)
+            + l * words_f(s);
+        let forms = s * words_f(s + 1.0) * 8.0;
+        let memory = 5.0 * forms + super::gauss::tables_bytes(s) + 2.0 * l * words_f(s) * 8.0;
+        Cost::new(work, memory)
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {

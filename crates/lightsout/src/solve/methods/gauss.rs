@@ -44,40 +44,6 @@ pub(crate) fn zk_elimination_bytes(u: f64, modulus: u8) -> f64 {
     }
 }
 
-/// `Ok` if the full elimination takes `game`: at most [`MAX_UNKNOWNS`] cells, and
-/// [`zk::MAX_GAME_CELLS`] with K states.
-pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
-    if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
-        return Err(Refusal::Size(Limit::Unknowns {
-            unknowns: game.cells() as u64,
-            max: zk::MAX_GAME_CELLS as u64,
-            modulus: game.modulus(),
-        }));
-    }
-    if game.cells() > MAX_UNKNOWNS {
-        return Err(Refusal::Size(Limit::Unknowns {
-            unknowns: game.cells() as u64,
-            max: MAX_UNKNOWNS as u64,
-            modulus: 2,
-        }));
-    }
-    Ok(())
-}
-
-/// The elimination of the `cells x cells` system; in memory the toggle matrix and its
-/// augmented copy (and the tables), or the matrix mod K and its elimination.
-pub(crate) fn cost(game: &Game) -> Cost {
-    let cells = game.cells() as f64;
-    let k = game.modulus();
-    let work = elimination_work(cells, k);
-    let memory = if k == 2 {
-        2.0 * cells * words_f(cells + 1.0) * 8.0 + tables_bytes(cells)
-    } else {
-        cells * cells + zk_elimination_bytes(cells, k)
-    };
-    Cost::new(work, memory)
-}
-
 impl Gauss {
     fn reduce(game: &Game, rhs: Option<&Board>, budget: &Budget) -> Result<Reduced, Error> {
         let m = game.toggle_matrix()?;
@@ -94,12 +60,38 @@ impl Solver for Gauss {
         Method::Gauss
     }
 
+    /// `Ok` if the full elimination takes `game`: at most [`MAX_UNKNOWNS`] cells, and
+    /// [`zk::MAX_GAME_CELLS`] with K states.
     fn admit(&self, game: &Game) -> Result<(), Refusal> {
-        admit(game)
+        if game.modulus() != 2 && game.cells() > zk::MAX_GAME_CELLS {
+            return Err(Refusal::Size(Limit::Unknowns {
+                unknowns: game.cells() as u64,
+                max: zk::MAX_GAME_CELLS as u64,
+                modulus: game.modulus(),
+            }));
+        }
+        if game.cells() > MAX_UNKNOWNS {
+            return Err(Refusal::Size(Limit::Unknowns {
+                unknowns: game.cells() as u64,
+                max: MAX_UNKNOWNS as u64,
+                modulus: 2,
+            }));
+        }
+        Ok(())
     }
 
+    /// The elimination of the `cells x cells` system; in memory the toggle matrix and its
+    /// augmented copy (and the tables), or the matrix mod K and its elimination.
     fn cost(&self, game: &Game) -> Cost {
-        cost(game)
+        let cells = game.cells() as f64;
+        let k = game.modulus();
+        let work = elimination_work(cells, k);
+        let memory = if k == 2 {
+            2.0 * cells * words_f(cells + 1.0) * 8.0 + tables_bytes(cells)
+        } else {
+            cells * cells + zk_elimination_bytes(cells, k)
+        };
+        Cost::new(work, memory)
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {

@@ -23,11 +23,6 @@ use num_bigint::BigUint;
 
 pub(crate) struct PolyMethod;
 
-/// `Ok` for the plus and sigma rules on open two-state boards (any size).
-pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
-    self_toggle_of(game).map(|_| ())
-}
-
 /// Word operations of one product of `w`-word polynomials, fitted to Karatsuba as it
 /// runs here (`examples/poly_timing mul`: 73 ms at 15,625 words, 1.7 s at 156,250 on a
 /// loaded 2-core machine, about a nanosecond per unit).
@@ -44,30 +39,27 @@ pub(crate) fn polynomial_work(m: f64, n: f64) -> f64 {
     product_work(w) * (m.max(2.0).log2() + 1.5 * w.log2() + 8.0)
 }
 
-/// Two chases over the rows (the second with its replay) and the polynomial steps; in
-/// memory the board in the working orientation, the presses, and a few dozen
-/// polynomials of the row width (with the products' scratch).
-pub(crate) fn cost(game: &Game) -> Cost {
-    let Some((long, short)) = plus_sides_f(game) else {
-        return Cost::UNSUPPORTED;
-    };
-    let board = long * words_f(short) * 8.0;
-    let work = 4.0 * long * words_f(short) + polynomial_work(long, short);
-    let memory = 2.0 * board + 32.0 * words_f(short) * 8.0;
-    Cost::new(work, memory)
-}
-
 impl Solver for PolyMethod {
     fn method(&self) -> Method {
         Method::Poly
     }
 
+    /// `Ok` for the plus and sigma rules on open two-state boards (any size).
     fn admit(&self, game: &Game) -> Result<(), Refusal> {
-        admit(game)
+        self_toggle_of(game).map(|_| ())
     }
 
+    /// Two chases over the rows (the second with its replay) and the polynomial steps; in
+    /// memory the board in the working orientation, the presses, and a few dozen
+    /// polynomials of the row width (with the products' scratch).
     fn cost(&self, game: &Game) -> Cost {
-        cost(game)
+        let Some((long, short)) = plus_sides_f(game) else {
+            return Cost::UNSUPPORTED;
+        };
+        let board = long * words_f(short) * 8.0;
+        let work = 4.0 * long * words_f(short) + polynomial_work(long, short);
+        let memory = 2.0 * board + 32.0 * words_f(short) * 8.0;
+        Cost::new(work, memory)
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {

@@ -18,50 +18,42 @@ pub const MAX_WORK: u64 = 1 << 32;
 
 pub(crate) struct Rows;
 
-/// `Ok` for the plus and sigma rules on open two-state boards within [`MAX_WIDTH`] and
-/// [`MAX_WORK`].
-pub(crate) fn admit(game: &Game) -> Result<(), Refusal> {
-    if game.rules().plus_family().is_none() {
-        return Err(Refusal::Rules(format!(
-            "method 'rows' handles the plus and sigma rules on open two-state boards, not {}",
-            game.rules().describe()
-        )));
-    }
-    let (long, short) = sides(game);
-    let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
-    if short > MAX_WIDTH || work > MAX_WORK {
-        return Err(Refusal::Size(Limit::RowSteps {
-            width: short as u64,
-            length: long as u64,
-            max_log2: MAX_WORK.trailing_zeros(),
-            max_width: MAX_WIDTH as u64,
-        }));
-    }
-    Ok(())
-}
-
-/// 2^n first rows, each chased down the m rows a word at a time; the board in the
-/// working orientation, a word per row, the presses.
-pub(crate) fn cost(game: &Game) -> Cost {
-    let Some((long, short)) = plus_sides_f(game) else {
-        return Cost::UNSUPPORTED;
-    };
-    let work = 2f64.powf(short) * long * words_f(short);
-    let board = long * words_f(short) * 8.0;
-    Cost::new(work, 2.0 * board + long * 8.0)
-}
-
 impl Solver for Rows {
     fn method(&self) -> Method {
         Method::Rows
     }
 
+    /// `Ok` for the plus and sigma rules on open two-state boards within [`MAX_WIDTH`] and
+    /// [`MAX_WORK`].
     fn admit(&self, game: &Game) -> Result<(), Refusal> {
-        admit(game)
+        if game.rules().plus_family().is_none() {
+            return Err(Refusal::Rules(format!(
+                "method 'rows' handles the plus and sigma rules on open two-state boards, not {}",
+                game.rules().describe()
+            )));
+        }
+        let (long, short) = sides(game);
+        let work = (long as u64).saturating_mul(1u64.checked_shl(short as u32).unwrap_or(u64::MAX));
+        if short > MAX_WIDTH || work > MAX_WORK {
+            return Err(Refusal::Size(Limit::RowSteps {
+                width: short as u64,
+                length: long as u64,
+                max_log2: MAX_WORK.trailing_zeros(),
+                max_width: MAX_WIDTH as u64,
+            }));
+        }
+        Ok(())
     }
 
+    /// 2^n first rows, each chased down the m rows a word at a time; the board in the
+    /// working orientation, a word per row, the presses.
     fn cost(&self, game: &Game) -> Cost {
-        cost(game)
+        let Some((long, short)) = plus_sides_f(game) else {
+            return Cost::UNSUPPORTED;
+        };
+        let work = 2f64.powf(short) * long * words_f(short);
+        let board = long * words_f(short) * 8.0;
+        Cost::new(work, 2.0 * board + long * 8.0)
     }
 
     fn solve_rhs(&self, game: &Game, rhs: &Board, budget: &Budget) -> Result<Solved, Error> {
