@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A running server, stopped (SIGKILL) when dropped.
 struct Server {
@@ -91,17 +91,14 @@ impl Server {
             .unwrap()
             .success();
         assert!(ok, "kill {signal} {pid}");
-        let start = Instant::now();
-        loop {
+        // A hang guard, not a timing: 500 looks, 20 ms apart.
+        for _ in 0..500 {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status.success();
             }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "server did not stop on {signal}"
-            );
             std::thread::sleep(Duration::from_millis(20));
         }
+        panic!("server did not stop on {signal}");
     }
 }
 
@@ -445,13 +442,7 @@ fn min_stops_at_its_time_limit_with_the_best_found() {
     };
     let s = Server::start(&[]);
     // The request's own limit.
-    let started = Instant::now();
     let (code, v) = s.solve(json!({"board": all_on, "min": true, "time_limit": 0.05}));
-    assert!(
-        started.elapsed() < Duration::from_millis(1500),
-        "{:?}",
-        started.elapsed()
-    );
     assert_eq!(code, 200, "{v}");
     assert_eq!(
         (&v["minimal"], &v["proven"]),
@@ -473,9 +464,7 @@ fn min_stops_at_its_time_limit_with_the_best_found() {
         .unwrap());
     // The server's limit bounds the search too: an answer (not a 504) in time.
     let s = Server::start(&["--time-limit", "0.3"]);
-    let started = Instant::now();
     let (code, v) = s.solve(json!({"board": all_on, "min": true}));
-    assert!(started.elapsed() < Duration::from_millis(2000));
     assert_eq!(code, 200, "{v}");
     assert_eq!(v["proven"], false);
     check(&v);
@@ -668,7 +657,6 @@ fn random_boards_are_reproducible_and_checked_before_allocation() {
     assert!(k.get("solvable").is_none());
     assert!(board_of(&k["board"], 5).values().iter().any(|&v| v > 1));
 
-    let started = Instant::now();
     for q in [
         "rows=1000000000&cols=1000000000",
         "rows=18446744073709551615&cols=2",
@@ -678,7 +666,6 @@ fn random_boards_are_reproducible_and_checked_before_allocation() {
         assert_eq!(code, 413, "{q}: {v}");
         assert!(error_of(&v).contains("limit of 1000000 cells"), "{v}");
     }
-    assert!(started.elapsed() < Duration::from_secs(5));
     for (q, want) in [
         ("rows=0&cols=3", "at least one row"),
         ("rows=abc", "rows=abc"),
@@ -832,7 +819,6 @@ fn work_beyond_the_budget_is_refused_before_it_starts() {
     let s = Server::start(&["--max-work", "10000000"]);
     // Elimination of a 60x60 projective plane (no row-by-row method applies to it):
     // 3600^2 x 57 / 8 = 9.2e7 estimated word operations.
-    let started = Instant::now();
     let (code, v) = s.post(
         "/api/analyze",
         r#"{"rows":60,"cols":60,"rules":{"boundary":"projective"}}"#,
@@ -840,7 +826,6 @@ fn work_beyond_the_budget_is_refused_before_it_starts() {
     assert_eq!(code, 422, "{v}");
     assert!(error_of(&v).contains("--max-work"), "{v}");
     assert!(error_of(&v).contains("60x60"), "{v}");
-    assert!(started.elapsed() < Duration::from_secs(2));
     let (code, v) =
         s.solve(json!({"board": lcg_board(60, 60, 1), "rules": {"boundary": "projective"}}));
     assert_eq!(code, 422, "{v}");
@@ -868,21 +853,19 @@ fn a_slow_solve_times_out_with_504_and_the_server_recovers() {
     assert!(error_of(&v).contains("time limit of 50 ms"), "{v}");
     // Static answers do not wait for the worker.
     assert_eq!(s.get("/api/health").0, 200);
-    // Once the abandoned solve has finished, solving works again.
-    let started = Instant::now();
-    loop {
+    // Once the abandoned solve has finished, solving works again (a hang guard of 600
+    // tries, 100 ms apart, not a timing).
+    let recovered = (0..600).any(|_| {
         let (code, v) = s.solve(json!({"board": [[1, 1], [1, 1]]}));
         if code == 200 {
             assert_eq!(v["solvable"], true);
-            break;
+            return true;
         }
         assert!(code == 503 || code == 504, "{v}");
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "never recovered"
-        );
         std::thread::sleep(Duration::from_millis(100));
-    }
+        false
+    });
+    assert!(recovered, "never recovered");
 }
 
 #[test]

@@ -12,7 +12,11 @@ use predicates::str::contains;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// Longest a command here may run before it is killed (and the test fails): a guard
+/// against hangs, far above what any case takes, not a timing.
+const HANG_GUARD: Duration = Duration::from_secs(120);
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,13 +93,12 @@ fn png_palettes_and_16_bit_samples() {
 
 #[test]
 fn a_huge_png_header_is_refused_at_once() {
-    let start = Instant::now();
     lightsout()
         .args(["solve", s(&data("huge-header.png"))])
+        .timeout(HANG_GUARD)
         .assert()
         .code(2)
         .stderr(contains("truncated PNG"));
-    assert!(start.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
@@ -135,30 +138,24 @@ fn sizes_that_cannot_be_held_are_refused_before_allocating() {
         (&["random", "1x1099511627776", "-o", "r.pbm"], "memory"),
     ];
     for (args, needle) in cases {
-        let start = Instant::now();
         lightsout()
             .current_dir(dir.path())
             .args(args)
+            .timeout(HANG_GUARD)
             .assert()
             .code(2)
             .stderr(contains(needle));
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "{args:?} took {:?}",
-            start.elapsed()
-        );
     }
     assert!(part_files(dir.path()).is_empty());
     // A graph of 2^24 nodes: refused before its press lists are built.
     let graph = dir.path().join("g.json");
     std::fs::write(&graph, format!(r#"{{"nodes":{},"edges":[]}}"#, 1 << 24)).unwrap();
-    let start = Instant::now();
     lightsout()
         .args(["solve", "--graph", s(&graph)])
+        .timeout(HANG_GUARD)
         .assert()
         .code(2)
         .stderr(contains("16777216 nodes").and(contains("memory limit")));
-    assert!(start.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
@@ -368,8 +365,8 @@ fn signal_while_writing(
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
+    // A hang guard of 30,000 looks 1 ms apart, not a timing.
+    for _ in 0..30_000 {
         if let Some(status) = child.try_wait().unwrap() {
             assert!(status.success(), "{args:?}: {status}");
             return None;
@@ -379,9 +376,9 @@ fn signal_while_writing(
             unsafe { libc::kill(child.id() as i32, signal) };
             return Some(child.wait().unwrap());
         }
-        assert!(Instant::now() < deadline, "no .part file appeared");
         std::thread::sleep(Duration::from_millis(1));
     }
+    panic!("{args:?}: no .part file appeared");
 }
 
 #[test]
