@@ -680,7 +680,7 @@ fn random_boards_are_reproducible_and_checked_before_allocation() {
         ("mod=256", "modulus 256"),
         (
             "preset=merlin&rows=4&cols=4",
-            "played on a 3x3 board, not 4x4",
+            "expected 3x3 (the board of preset 'merlin'), found 4x4",
         ),
     ] {
         let (code, v) = s.get(&format!("/api/random?{q}"));

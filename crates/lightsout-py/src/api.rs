@@ -369,7 +369,7 @@ pub fn analyze(
     let game = rules
         .spec
         .game(size_arg(rows, cols)?)
-        .map_err(|e| errors::to_py(py, e))?;
+        .map_err(|e| errors::size_to_py(py, e))?;
     let quick = engine::is_quick(&game, method, false);
     let worker_game = game.clone();
     let a = runner::run(py, limits, quick, move |budget| {
@@ -674,7 +674,7 @@ pub fn period(
     let game = rules
         .spec
         .game(size_arg(rows, cols)?)
-        .map_err(|e| errors::to_py(py, e))?;
+        .map_err(|e| errors::size_to_py(py, e))?;
     let (rows, cols) = (game.rows(), game.cols());
     let p = runner::run(py, limits, false, move |budget| {
         engine::period(&game, budget)
@@ -955,7 +955,7 @@ pub fn random_board<'py>(
     let game = rules
         .spec
         .game(Some((rows, cols)))
-        .map_err(|e| errors::to_py(py, e))?;
+        .map_err(|e| errors::size_to_py(py, e))?;
     let seed = match seed {
         Some(s) => s,
         None => {

@@ -153,6 +153,19 @@ impl From<Refused> for PyErr {
     }
 }
 
+/// [`to_py`] for a size given as numbers (`rows`, `cols`): a size other than the one the
+/// rules fix is an `InvalidRulesError` here (the rules and the size disagree; no board
+/// was given), where a board of the wrong size is an `InvalidBoardError`.
+pub fn size_to_py(py: Python<'_>, e: Error) -> PyErr {
+    match e {
+        Error::SizeMismatch { .. } => {
+            let err = new(py, Kind::InvalidRules, e.to_string());
+            with_fields(py, err, &e)
+        }
+        _ => to_py(py, e),
+    }
+}
+
 /// [`to_py`] with `what: ` before the message (the argument a bad board came from, as
 /// the CLI puts the file name there).
 pub fn to_py_about(py: Python<'_>, what: &str, e: Error) -> PyErr {

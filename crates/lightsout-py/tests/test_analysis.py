@@ -75,7 +75,7 @@ def test_table_square_and_rectangular():
         assert rect[m - 1, n - 1] == lightsout.nullity(m, n)
     torus = lightsout.table(8, rules="boundary=torus")
     assert torus.tolist() == [lightsout.analyze(n, n, rules="boundary=torus").nullity for n in range(1, 9)]
-    with pytest.raises(lightsout.InvalidRulesError, match="preset or a graph"):
+    with pytest.raises(lightsout.InvalidRulesError, match="a preset, a graph"):
         lightsout.table(5, rules="merlin")
     with pytest.raises(ValueError):
         lightsout.table(0)

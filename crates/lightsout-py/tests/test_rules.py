@@ -84,7 +84,7 @@ def test_presets():
     assert lightsout.solve(cube.start, rules="cube").solvable == lightsout.solve(cube.start, rules=cube.rules()).solvable
     two = lightsout.Rules(preset="2000")
     assert two.mod == 3 and repr(two) == "Rules(preset='2000')"
-    with pytest.raises(lightsout.InvalidRulesError, match="played on a 4x4 board, not 5x5"):
+    with pytest.raises(lightsout.InvalidRulesError, match=r"expected 4x4 \(the board of preset 'mini'\), found 5x5"):
         lightsout.analyze(5, 5, rules="mini")
     assert lightsout.analyze(rules="mini").rows == 4
 

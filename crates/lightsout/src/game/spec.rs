@@ -261,8 +261,8 @@ impl GameSpec {
     ///
     /// # Errors
     ///
-    /// As [`GameSpec::rules`]; [`Error::InvalidRules`] for a size other than the fixed
-    /// one and for bad overrides (a button or cell off the board, a button given twice);
+    /// As [`GameSpec::rules`]; [`Error::SizeMismatch`] for a size other than the fixed
+    /// one; [`Error::InvalidRules`] for bad overrides (a button or cell off the board, a button given twice);
     /// [`Error::MissingSize`] when nothing fixes a size and none is given; the sizes
     /// [`Game::new`] refuses; [`Error::LimitExceeded`] for overrides on a board of more
     /// than [`MAX_OVERRIDE_CELLS`] cells or lists of more than [`MAX_OVERRIDE_ENTRIES`]
@@ -271,14 +271,15 @@ impl GameSpec {
         let rules = self.rules()?;
         let (rows, cols) = match (self.fixed_size(), size) {
             (Some(fixed), Some(asked)) if fixed != asked => {
-                return Err(Error::invalid_rules(format!(
-                    "{} is played on a {}x{} board, not {}x{}",
-                    self.what_fixes_the_size(),
-                    fixed.0,
-                    fixed.1,
-                    asked.0,
-                    asked.1
-                )))
+                return Err(Error::SizeMismatch {
+                    expected: format!(
+                        "{}x{} (the board of {})",
+                        fixed.0,
+                        fixed.1,
+                        self.what_fixes_the_size()
+                    ),
+                    found: format!("{}x{}", asked.0, asked.1),
+                })
             }
             (Some(fixed), _) => fixed,
             (None, Some(asked)) => asked,
@@ -309,11 +310,13 @@ impl GameSpec {
         Ok(game)
     }
 
-    /// `preset 'NAME'` or `the graph`: what fixes the board's size, for messages.
+    /// `preset 'NAME'` or `the graph's N nodes`: what fixes the board's size, for
+    /// messages.
     fn what_fixes_the_size(&self) -> String {
-        match self.preset {
-            Some(p) => format!("preset '{}'", p.name),
-            None => "the graph".to_string(),
+        match (self.preset, &self.graph) {
+            (Some(p), _) => format!("preset '{}'", p.name),
+            (None, Some(g)) => format!("the graph's {} nodes", g.nodes()),
+            (None, None) => "these rules".to_string(),
         }
     }
 
