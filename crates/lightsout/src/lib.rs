@@ -40,6 +40,7 @@
 mod macros;
 
 mod budget;
+mod cpu;
 mod error;
 pub mod game;
 pub mod gf2;
