@@ -14,10 +14,9 @@ use super::{
     analyze, minimal_within, solve, square_symmetries, torus_symmetries, Method, Minimal,
     MinimalOptions, QuietSpace, SymmetricSearch,
 };
-use crate::budget::Budget;
+use crate::budget::{Budget, Instant};
 use crate::error::Error;
 use crate::game::{Board, Boundary, Game, Rules, Shape};
-use std::time::Instant;
 
 /// The fewest-presses search of one all-on square board, planned but not yet run: its
 /// nullity and the size of the exhaustive search are known before it starts.
