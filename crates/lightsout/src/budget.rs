@@ -25,10 +25,21 @@ use crate::error::Error;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock deadlines are read from: std's, except on `wasm32-unknown-unknown`, where
+/// std's panics and `web-time`'s reads the host's `performance.now()` instead.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
+
+/// True where std cannot start a thread (`wasm32-unknown-unknown`): every operation
+/// runs on the caller's thread there.
+const SINGLE_THREADED: bool = cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// Limits for one long operation. The default is unlimited: no deadline, no cancel flag,
-/// every core.
+/// every core (one thread on `wasm32-unknown-unknown`).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
     deadline: Option<Instant>,
@@ -43,6 +54,9 @@ impl Budget {
     }
 
     /// Stop at `deadline` (the earlier one if a deadline is already set).
+    ///
+    /// On `wasm32-unknown-unknown` the deadline is a `web_time::Instant` (std's clock
+    /// panics there); [`Budget::with_time_limit`] is the same on every target.
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
         self
@@ -90,8 +104,12 @@ impl Budget {
             .map(|d| d.saturating_duration_since(Instant::now()))
     }
 
-    /// The number of threads to use: the one set, else the machine's parallelism.
+    /// The number of threads to use: the one set, else the machine's parallelism; always
+    /// one on `wasm32-unknown-unknown`, where std cannot start threads.
     pub fn threads(&self) -> usize {
+        if SINGLE_THREADED {
+            return 1;
+        }
         self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             NonZeroUsize::get,

@@ -60,6 +60,7 @@
 mod macros;
 
 mod budget;
+mod cpu;
 pub mod error;
 pub mod fewest;
 pub mod game;

@@ -288,14 +288,10 @@ impl Kernel {
     pub(super) fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-            {
+            if crate::cpu::avx512f() && crate::cpu::avx512_vpopcntdq() {
                 return Kernel::Avx512;
             }
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
+            if crate::cpu::avx2() && crate::cpu::popcnt() {
                 return Kernel::Avx2;
             }
         }
@@ -308,9 +304,7 @@ impl Kernel {
         let mut out = vec![Kernel::Plain];
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
+            if crate::cpu::avx2() && crate::cpu::popcnt() {
                 out.push(Kernel::Avx2);
             }
             if Kernel::detect() == Kernel::Avx512 {

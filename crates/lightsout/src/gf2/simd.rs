@@ -11,9 +11,7 @@ pub(crate) fn with_wide_simd<R>(f: impl FnOnce() -> R) -> R {
         fn wide<R>(f: impl FnOnce() -> R) -> R {
             f()
         }
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
+        if crate::cpu::avx2() && crate::cpu::popcnt() {
             // SAFETY: the CPU has the features `wide` is compiled for.
             return unsafe { wide(f) };
         }

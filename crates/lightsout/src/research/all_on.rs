@@ -10,14 +10,13 @@
 //! best pattern the search found, marked not proven. Every answer is replayed on the
 //! board before it is returned.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Instant};
 use crate::error::Error;
 use crate::fewest::{
     minimal_within, square_symmetries, torus_symmetries, Minimal, MinimalOptions, SymmetricSearch,
 };
 use crate::game::{Board, Boundary, Game, Rules, Shape};
 use crate::solve::{analyze, solve, Method, QuietSpace, SolveOptions};
-use std::time::Instant;
 
 /// The fewest-presses search of one all-on square board, planned but not yet run: its
 /// nullity and the size of the exhaustive search are known before it starts.

@@ -304,7 +304,7 @@ fn build_tables(m: &BitMatrix, pass: Pass, runs: &[Range<usize>], tables: &mut V
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if crate::cpu::avx2() {
                 // SAFETY: the CPU has AVX2.
                 unsafe { fill_sums_avx2(table, len, bits) };
                 continue;
@@ -349,7 +349,7 @@ fn add_sums(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if crate::cpu::avx2() {
             // SAFETY: the CPU has AVX2.
             unsafe { add_sums_avx2(m, runs, groups, tables, targets) };
             return;

@@ -82,7 +82,7 @@ mod x86 {
     use super::Clmul;
     use std::arch::x86_64::*;
 
-    /// `pclmulqdq`; only ever used after `is_x86_feature_detected!("pclmulqdq")`.
+    /// `pclmulqdq`; only ever used after `cpu::pclmulqdq()`.
     pub(crate) struct Pclmul;
 
     impl Clmul for Pclmul {
@@ -212,20 +212,6 @@ mod x86 {
     }
 }
 
-/// True when the CPU multiplies carry-less in hardware (`is_x86_feature_detected!`
-/// caches its answer, so this is one relaxed load).
-#[inline]
-pub(crate) fn has_pclmul() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("pclmulqdq")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// Defines `pub(crate) fn $name(args)` that, when the CPU has `pclmulqdq`, runs
 /// `$generic::<Pclmul>` inside a function with that feature enabled, or the hand-written
 /// kernel `x86::$kernel` when one is named (`= x86::$kernel else $generic`); else
@@ -251,7 +237,7 @@ macro_rules! dispatch {
     };
     (@call $fast:path, $generic:ident, $($arg:ident),*) => {{
         #[cfg(target_arch = "x86_64")]
-        if has_pclmul() {
+        if crate::cpu::pclmulqdq() {
             // SAFETY: the CPU supports pclmulqdq (checked just above).
             return unsafe { $fast($($arg),*) };
         }

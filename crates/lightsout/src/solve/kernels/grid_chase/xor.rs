@@ -17,10 +17,10 @@ impl XorKernel {
     pub(super) fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if crate::cpu::avx512f() {
                 return XorKernel::Avx512;
             }
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if crate::cpu::avx2() {
                 return XorKernel::Avx2;
             }
         }
