@@ -1524,3 +1524,55 @@ test('issue 18: the preset menu stops naming the preset once buttons are the pla
 });
 
 // ------------------------------------------------------------------ issue 18: beyond the peer's explorer
+
+const unit = (n, i) => Array.from({ length: n }, (_, j) => (j === i ? 1 : 0));
+
+test('explorer: each light\'s own solution (a column of the inverse), checked against the server\'s reach lists; a light no presses switch alone is explained', async () => {
+  const page = await open('#r=6&c=6&seed=45');
+  const start = await state(page);
+  await page.click('#single');
+  for (const cell of [0, 14, 35]) {
+    await clickIndex(page, cell);
+    await waitFor(page, (c) => {
+      const s = window.lightsout.summary().single;
+      return s.cell === c && !s.busy && (s.plan || s.witness);
+    }, cell);
+    const s = (await summary(page)).single;
+    assert.ok(s.plan, `6x6 is invertible: light ${cell} has its own solution`);
+    const after = await replayWithServer(unit(36, cell), s.plan, '', 6, 6, 2);
+    assert.ok(after.every((v) => v === 0), `the marked presses switch light ${cell} alone`);
+    assert.ok(s.minimal);
+    assert.equal(s.count, s.plan.reduce((a, b) => a + b, 0));
+    assert.match(await message(page), /switch row \d+, column \d+ alone/);
+  }
+  let s = await state(page);
+  assert.deepEqual(s.board, start.board, 'picking lights presses nothing');
+  assert.equal(s.moves, 0);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(shots, 'single-light.png') });
+  // 5x5 is singular: a corner has no presses of its own, and the quiet pattern shows why.
+  await followHash(page, '#r=5&c=5&seed=46');
+  await clickIndex(page, 0);
+  await waitFor(page, () => {
+    const t = window.lightsout.summary().single;
+    return t.cell === 0 && !t.busy && (t.plan || t.witness);
+  });
+  const corner = (await summary(page)).single;
+  assert.equal(corner.plan, null);
+  assert.equal(corner.witness[0], 1, 'the corner is in the outlined quiet pattern');
+  const quiet = await replayWithServer(new Array(25).fill(0), corner.witness, '', 5, 5, 2);
+  assert.ok(quiet.every((v) => v === 0), 'the outlined pattern is quiet');
+  assert.match(await message(page), /No presses switch row 1, column 1 alone/);
+  // The centre has its own solution.
+  await clickIndex(page, 12);
+  await waitFor(page, () => {
+    const t = window.lightsout.summary().single;
+    return t.cell === 12 && !t.busy && t.plan;
+  });
+  // Leaving the mode: a click presses again.
+  await page.click('#single');
+  await pressIndex(page, 12);
+  assert.equal((await summary(page)).moves, 1);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

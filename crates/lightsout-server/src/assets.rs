@@ -38,6 +38,7 @@ const MODULES: &[(&str, &str)] = &[
     ("play.js", include_str!("../web/js/play.js")),
     ("puzzle.js", include_str!("../web/js/puzzle.js")),
     ("reach.js", include_str!("../web/js/reach.js")),
+    ("single.js", include_str!("../web/js/single.js")),
     ("solve.js", include_str!("../web/js/solve.js")),
     ("start.js", include_str!("../web/js/start.js")),
     ("state.js", include_str!("../web/js/state.js")),

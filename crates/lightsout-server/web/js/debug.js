@@ -9,6 +9,7 @@ import { busy } from './solve.js';
 import { E } from './editor.js';
 import { exploreState, EXPLORE_MAX_CELLS } from './explore.js';
 import { fileState } from './files.js';
+import { singleState } from './single.js';
 import { themeName } from './theme.js';
 
 // A small read-only window for tests and the curious: the page's state.
@@ -70,6 +71,7 @@ window.lightsout = {
     ruleEdit: { on: E.on, button: E.button, pattern: E.pattern ? [...E.pattern].sort((a, b) => a - b) : null },
     explore: exploreState(),
     ...fileState(),
+    single: singleState(),
   }),
   /** The press counts of the plan: total, and the largest. */
   planTotals: () => {

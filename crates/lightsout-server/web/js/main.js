@@ -28,6 +28,7 @@
 //     info.js      the solution's numbers (chips), the exact solution period
 //     play.js      Solve, Hint and Play
 //     par.js       the live par (neutral while it updates)
+//     single.js    each light's own solution (a column of the inverse)
 //   the panels
 //     controls.js  presets, size, edges, shape, colours; refusals next to the field
 //     editor.js    the press-shape grid and the player's own buttons
@@ -37,7 +38,7 @@
 //     hud.js       the boxes above the board, the win banner
 //     layout.js    the board's size on screen
 //     puzzle.js    a puzzle's life: new, patterns, reactions to every change
-//     modes.js     what a click does: press, edit, own buttons
+//     modes.js     what a click does: press, edit, own buttons, a light's own solution
 //     input.js     mouse, touch, keys, zoom
 //     start.js     the start, links in the URL, Share
 //     debug.js     window.lightsout: a read-only view for tests
@@ -52,7 +53,7 @@ import { anotherButton } from './editor.js';
 import { openExplore, stepQuiet, stepSolution } from './explore.js';
 import { PATTERNS } from './patterns.js';
 import { newPuzzle, startPattern } from './puzzle.js';
-import { setEdit, toggleRuleEdit } from './modes.js';
+import { setEdit, toggleRuleEdit, toggleSingle } from './modes.js';
 import { doUndo, doRedo } from './input.js';
 import { share, start } from './start.js';
 import { transportName } from './api.js';
@@ -89,6 +90,7 @@ $('quiet-prev').addEventListener('click', () => stepQuiet(-1));
 $('quiet-next').addEventListener('click', () => stepQuiet(1));
 $('solution-prev').addEventListener('click', () => stepSolution(-1));
 $('solution-next').addEventListener('click', () => stepSolution(1));
+$('single').addEventListener('click', toggleSingle);
 
 $('pattern').append(
   ...PATTERNS.map(([value, label]) => {

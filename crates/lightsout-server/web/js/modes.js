@@ -1,6 +1,6 @@
-// What a click on the board does: press (play), switch one light (edit mode), or pick
-// a button to give its own pattern (editor.js). One mode at a time; each says what it
-// does when it starts.
+// What a click on the board does: press (play), switch one light (edit mode), pick a
+// button to give its own pattern (editor.js), or pick a light to see its own solution
+// (single.js). One mode at a time; each says what it does when it starts.
 
 import { S, emit } from './state.js';
 import { press, edit } from './history.js';
@@ -8,6 +8,7 @@ import { render } from './board.js';
 import { stopPlay } from './play.js';
 import { checkSolvable } from './par.js';
 import { E, setRuleEdit, ruleEditClick } from './editor.js';
+import { L, setSingle, pickLight } from './single.js';
 import { $, say } from './ui.js';
 
 /** A click (or Space) on cell `cell`, as the mode in play wants it. */
@@ -15,6 +16,7 @@ export function act(cell) {
   if (cell < 0) return;
   S.cursor = cell;
   if (E.on) ruleEditClick(cell);
+  else if (L.on) pickLight(cell);
   else if (S.edit) {
     const before = S.board[cell];
     edit([[cell, before, (before + 1) % S.K]]);
@@ -28,6 +30,7 @@ export function act(cell) {
 function leaveModes() {
   stopPlay();
   if (E.on) setRuleEdit(false);
+  if (L.on) setSingle(false);
 }
 
 /** Edit mode on or off: a click switches one light; leaving it checks the board. */
@@ -57,10 +60,23 @@ export function setEdit(turnOn) {
 export function toggleRuleEdit() {
   const turnOn = !E.on;
   if (turnOn && S.edit) setEdit(false);
+  if (turnOn && L.on) setSingle(false);
   setRuleEdit(turnOn);
+}
+
+/** Each light's own solution on or off (the other modes end). */
+export function toggleSingle() {
+  const turnOn = !L.on;
+  if (turnOn) {
+    if (S.edit) setEdit(false);
+    if (E.on) setRuleEdit(false);
+    stopPlay();
+  }
+  setSingle(turnOn);
 }
 
 /** Escape: ends a mode that picks things on the board. */
 export function escapeModes() {
   if (E.on) setRuleEdit(false);
+  if (L.on) setSingle(false);
 }
