@@ -1576,3 +1576,35 @@ test('explorer: each light\'s own solution (a column of the inverse), checked ag
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('explorer: move every light round the edges (one undo step); on a torus the par does not change; off on the cube\'s net', async () => {
+  const page = await open('#r=4&c=5&seed=47');
+  const b = (await state(page)).board;
+  await page.click('#shift-box [data-way="right"]');
+  await waitFor(page, (before) => window.lightsout.state().board.join('') !== before, b.join(''));
+  let s = await state(page);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) assert.equal(s.board[r * 5 + ((c + 1) % 5)], b[r * 5 + c], `(${r}, ${c}) moved right`);
+  const right = s.board;
+  await page.click('#shift-box [data-way="up"]');
+  await waitFor(page, (before) => window.lightsout.state().board.join('') !== before, right.join(''));
+  s = await state(page);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) assert.equal(s.board[((r + 3) % 4) * 5 + c], right[r * 5 + c], `(${r}, ${c}) moved up`);
+  await page.click('#undo');
+  await waitFor(page, (want) => window.lightsout.state().board.join('') === want, right.join(''));
+  await page.click('#undo');
+  await waitFor(page, (want) => window.lightsout.state().board.join('') === want, b.join(''));
+  // A torus looks the same from every cell: a moved board needs as few presses.
+  await followHash(page, '#r=5&c=5&edges=torus&seed=48');
+  const par = (await state(page)).par.value;
+  assert.ok(Number.isInteger(par));
+  for (const way of ['left', 'down']) {
+    const before = (await state(page)).board.join('');
+    await page.click(`#shift-box [data-way="${way}"]`);
+    await waitFor(page, (x) => window.lightsout.state().board.join('') !== x, before);
+    await settled(page);
+    assert.equal((await state(page)).par.value, par, `moved ${way}: the same par on the torus`);
+  }
+  await choosePreset(page, 'cube');
+  assert.ok(await page.locator('#shift-box [data-way="left"]').isDisabled(), 'no moving on the net of the cube');
+  await page.close();
+});

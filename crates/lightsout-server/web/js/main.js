@@ -37,7 +37,7 @@
 //   the page
 //     hud.js       the boxes above the board, the win banner
 //     layout.js    the board's size on screen
-//     puzzle.js    a puzzle's life: new, patterns, reactions to every change
+//     puzzle.js    a puzzle's life: new, patterns, shifting, reactions to every change
 //     modes.js     what a click does: press, edit, own buttons, a light's own solution
 //     input.js     mouse, touch, keys, zoom
 //     start.js     the start, links in the URL, Share
@@ -52,7 +52,7 @@ import { ruleFieldChanged, presetChosen, sizeChanged, resetOwn } from './control
 import { anotherButton } from './editor.js';
 import { openExplore, stepQuiet, stepSolution } from './explore.js';
 import { PATTERNS } from './patterns.js';
-import { newPuzzle, startPattern } from './puzzle.js';
+import { newPuzzle, startPattern, shiftBoard } from './puzzle.js';
 import { setEdit, toggleRuleEdit, toggleSingle } from './modes.js';
 import { doUndo, doRedo } from './input.js';
 import { share, start } from './start.js';
@@ -73,6 +73,7 @@ $('banner-new').addEventListener('click', () => newPuzzle());
 $('clear').addEventListener('click', () => startPattern('clear'));
 $('allon').addEventListener('click', () => startPattern('allon'));
 $('share').addEventListener('click', share);
+for (const b of document.querySelectorAll('#shift-box button')) b.addEventListener('click', () => shiftBoard(b.dataset.way));
 
 for (const id of ['boundary', 'shape', 'noself', 'mod']) $(id).addEventListener('change', ruleFieldChanged);
 $('mask').addEventListener('change', () => {

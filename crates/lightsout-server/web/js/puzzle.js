@@ -1,4 +1,4 @@
-// A puzzle's life: a new one (random from the engine, or a pattern), and
+// A puzzle's life: a new one (random from the engine, a pattern, a shifted board), and
 // what follows every change of the board or the rules: the win, the par, the HUD, the
 // solution marks, the link. Other modules announce changes with events ('rules',
 // 'changed', 'plan', 'par'); this module reacts to them.
@@ -8,6 +8,7 @@ import { report } from './errors.js';
 import { S, cells, animated, lightsOn, flatten, presetByName, on, emit } from './state.js';
 import { reachedNow } from './reach.js';
 import { replaceBoard } from './history.js';
+import { G } from './view.js';
 import { render, buildPalette, cellWords } from './board.js';
 import { saveUrlSoon } from './link.js';
 import { ensurePlan, dropPlan } from './solve.js';
@@ -99,6 +100,27 @@ export function startPattern(name) {
   say(`${label}. Undo goes back.`);
 }
 
+const SHIFTS = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+
+/**
+ * Moves every light one place `way` ('up', 'down', 'left', 'right'), round the edges:
+ * the same picture elsewhere (one undo step). A view of the lights, not a rule: on a
+ * torus a shifted board's solutions are the shifted solutions.
+ */
+export function shiftBoard(way) {
+  if (!G.plain) return;
+  stopPlay();
+  const [dr, dc] = SHIFTS[way];
+  const { rows, cols } = S;
+  const out = new Uint8Array(cells());
+  for (let r = 0; r < rows; r++) {
+    const to = ((r + dr + rows) % rows) * cols;
+    for (let c = 0; c < cols; c++) out[to + ((c + dc + cols) % cols)] = S.board[r * cols + c];
+  }
+  replaceBoard(out, 'shift');
+  say(`Every light moved one place ${way}, round the edges. Undo goes back.`);
+}
+
 // ------------------------------------------------------------------ reactions
 
 on('rules', ({ board, moves }) => {
@@ -111,6 +133,7 @@ on('rules', ({ board, moves }) => {
     ? 'The solver cannot handle these rules at this size (too much work for it): you can play, but Solve, Hint and Play are off. A smaller board works.'
     : `Solved exactly by ${methodWords(info.method)}.`;
   for (const id of ['solve', 'hint', 'play']) $(id).disabled = !!info.refused;
+  for (const b of document.querySelectorAll('#shift-box button')) b.disabled = !G.plain;
   showShapeEditor();
   if (E.on && cells() > OWN_MAX_CELLS) setRuleEdit(false);
   resetPuzzle(board, { moves });
