@@ -1608,3 +1608,53 @@ test('explorer: move every light round the edges (one undo step); on a torus the
   assert.ok(await page.locator('#shift-box [data-way="left"]').isDisabled(), 'no moving on the net of the cube');
   await page.close();
 });
+
+/** The colour drawn at the centre of cell `i`, [r, g, b]. */
+const pixelAt = (page, i) =>
+  page.evaluate((cell) => {
+    const c = document.querySelector('#board');
+    const at = window.lightsout.cellCenter(cell);
+    return Array.from(c.getContext('2d').getImageData(Math.floor(at.x * c.width), Math.floor(at.y * c.height), 1, 1).data.slice(0, 3));
+  }, i);
+
+test('view: colour themes recolour the board, survive a reload, and keep many states apart', async () => {
+  const page = await open('#r=5&c=5&seed=49');
+  try {
+    assert.equal((await page.evaluate(() => window.lightsout.theme())).name, 'amber');
+    const lit = (await state(page)).board.indexOf(1);
+    const near = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 24);
+    const drawn = async (rgb) => {
+      await waitFor(page, ([cell, want]) => {
+        const c = document.querySelector('#board');
+        const at = window.lightsout.cellCenter(cell);
+        const d = c.getContext('2d').getImageData(Math.floor(at.x * c.width), Math.floor(at.y * c.height), 1, 1).data;
+        return want.every((v, k) => Math.abs(v - d[k]) <= 24);
+      }, [lit, rgb]);
+      assert.ok(near(await pixelAt(page, lit), rgb));
+    };
+    await drawn([255, 200, 61]);
+    await page.selectOption('#theme', 'contrast');
+    assert.deepEqual((await page.evaluate(() => window.lightsout.theme())).palette[1], [255, 255, 255]);
+    await drawn([255, 255, 255]);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+    await settled(page);
+    assert.equal(await page.inputValue('#theme'), 'contrast', 'the theme is kept');
+    await drawn([255, 255, 255]);
+    // Colour-blind safe with 7 states: every pair of states far apart.
+    await page.selectOption('#theme', 'colourblind');
+    await followHash(page, '#r=4&c=4&k=7&seed=50');
+    const palette = (await page.evaluate(() => window.lightsout.theme())).palette;
+    assert.equal(palette.length, 7);
+    for (let a = 0; a < 7; a++) {
+      for (let b = a + 1; b < 7; b++) {
+        const d = Math.hypot(...palette[a].map((v, k) => v - palette[b][k]));
+        assert.ok(d > 60, `states ${a} and ${b} are apart (${d.toFixed(0)})`);
+      }
+    }
+  } finally {
+    // The profile is shared: the other tests see the default theme.
+    await page.selectOption('#theme', 'amber');
+    await page.close();
+  }
+});

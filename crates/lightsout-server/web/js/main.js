@@ -19,7 +19,7 @@
 //     link.js      the puzzle in the URL (board, or seed as a decimal string)
 //     patterns.js  start patterns (pictures, not rules)
 //     stats.js     the best result per puzzle, in localStorage
-//     theme.js     the colours of the states and the colour key
+//     theme.js     colour themes: the states' colours and the colour key
 //   drawing and the engine's answers
 //     board.js     drawing the board, its marks, the minimap; screen-reader words
 //     jobs.js      long work: the progress line and Cancel
@@ -46,12 +46,14 @@
 
 import './health.js';
 import { S } from './state.js';
+import { render, drawGoal } from './board.js';
 import { toggleSolve, togglePlay, hint } from './play.js';
 import { cancel } from './jobs.js';
 import { ruleFieldChanged, presetChosen, sizeChanged, resetOwn } from './controls.js';
 import { anotherButton } from './editor.js';
 import { openExplore, stepQuiet, stepSolution } from './explore.js';
 import { PATTERNS } from './patterns.js';
+import { fillThemeMenu, setTheme } from './theme.js';
 import { newPuzzle, startPattern, shiftBoard } from './puzzle.js';
 import { setEdit, toggleRuleEdit, toggleSingle } from './modes.js';
 import { doUndo, doRedo } from './input.js';
@@ -109,5 +111,12 @@ $('pattern').addEventListener('change', () => {
 
 // The JSON API link is for a page served by `lightsout serve`.
 $('api-link').hidden = transportName() !== 'http';
+
+fillThemeMenu();
+$('theme').addEventListener('change', () => {
+  setTheme($('theme').value);
+  drawGoal();
+  render();
+});
 
 start();

@@ -1,7 +1,11 @@
-// The colours of the K states (the board, the goal, the colour key): a view only.
+// Colour themes: the colours of the K states (the board, the goal, the colour key), a
+// view only. Amber (the default), high contrast, and colour-blind safe (the Okabe-Ito
+// colours, then a blue-to-yellow ramp). The choice is kept in this browser.
 
 import { S } from './state.js';
 import { $ } from './ui.js';
+
+const KEY = 'lightsout.theme';
 
 function hsl(h, s, l) {
   s /= 100;
@@ -20,6 +24,28 @@ function wheel(K, saturation, light, altLight) {
   return out;
 }
 
+/** States 1..K-1 along a ramp through `stops` (for many states). */
+function ramp(K, stops) {
+  const out = [];
+  for (let s = 1; s < K; s++) {
+    const t = K === 2 ? 0 : ((s - 1) / (K - 2)) * (stops.length - 1);
+    const i = Math.min(stops.length - 2, Math.floor(t));
+    const f = t - i;
+    out.push(stops[i].map((v, j) => Math.round(v + (stops[i + 1][j] - v) * f)));
+  }
+  return out;
+}
+
+const OKABE_ITO = [
+  [230, 159, 0], // orange
+  [86, 180, 233], // sky blue
+  [0, 158, 115], // bluish green
+  [240, 228, 66], // yellow
+  [0, 114, 178], // blue
+  [213, 94, 0], // vermilion
+  [204, 121, 167], // reddish purple
+];
+
 /** Each theme: its name in the menu, and the colours of K states (0 first: off). */
 export const THEMES = {
   amber: {
@@ -31,9 +57,32 @@ export const THEMES = {
       return [off, ...wheel(K, 92, 58, 70)];
     },
   },
+  contrast: {
+    label: 'High contrast',
+    states: (K) => {
+      const off = [12, 12, 14];
+      if (K === 2) return [off, [255, 255, 255]];
+      if (K === 3) return [off, [255, 255, 255], [255, 214, 0]];
+      return [off, ...wheel(K, 100, 62, 80)];
+    },
+  },
+  colourblind: {
+    label: 'Colour-blind safe',
+    states: (K) => {
+      const off = [24, 30, 52];
+      if (K - 1 <= OKABE_ITO.length) return [off, ...OKABE_ITO.slice(0, K - 1)];
+      return [off, ...ramp(K, [[0, 114, 178], [86, 180, 233], [0, 158, 115], [240, 228, 66], [230, 159, 0]])];
+    },
+  },
 };
 
-const theme = 'amber';
+let theme = 'amber';
+try {
+  const saved = localStorage.getItem(KEY);
+  if (saved && THEMES[saved]) theme = saved;
+} catch (e) {
+  // Storage disabled: the default theme.
+}
 
 export const themeName = () => theme;
 
@@ -52,6 +101,32 @@ export function buildPalette() {
 /** The palette is for the rules and theme in play (built again when not). */
 export function ensurePalette() {
   if (colours.K !== S.K || colours.theme !== theme) buildPalette();
+}
+
+/** Switches to theme `name` (kept in this browser); the caller redraws. */
+export function setTheme(name) {
+  if (!THEMES[name]) return;
+  theme = name;
+  try {
+    localStorage.setItem(KEY, name);
+  } catch (e) {
+    // Storage full or disabled: the theme holds for this visit.
+  }
+  buildPalette();
+}
+
+/** The theme menu's entries, and the one in use. */
+export function fillThemeMenu() {
+  const menu = $('theme');
+  menu.replaceChildren(
+    ...Object.entries(THEMES).map(([name, t]) => {
+      const o = document.createElement('option');
+      o.value = name;
+      o.textContent = t.label;
+      return o;
+    }),
+  );
+  menu.value = theme;
 }
 
 /** The colour key under the board, for more than two states. */
