@@ -4,12 +4,12 @@
 // press needed.
 
 import { call, watchReach } from './api.js';
+import { isStale } from './errors.js';
 import { emit } from './state.js';
 
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 10000;
 
-let down = false; // the last call found nothing
 let troubled = false; // a call failed (no answer, or busy) since the last success
 let timer = 0;
 let delay = FIRST_RETRY_MS;
@@ -20,13 +20,12 @@ watchReach((reached, error) => {
     timer = 0;
     delay = FIRST_RETRY_MS;
     const was = troubled;
-    down = troubled = false;
+    troubled = false;
     if (was) emit('reachable');
     return;
   }
-  if (!error || (error.kind !== 'unreachable' && error.kind !== 'busy')) return;
+  if (!isStale(error)) return;
   troubled = true;
-  down = !reached;
   if (!timer) {
     timer = setTimeout(ping, delay);
     delay = Math.min(LAST_RETRY_MS, delay * 1.6);
@@ -41,6 +40,3 @@ async function ping() {
     // watchReach has scheduled the next try.
   }
 }
-
-/** False while the last call found no engine. */
-export const reachable = () => !down;
