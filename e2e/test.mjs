@@ -1383,6 +1383,22 @@ test('issue 18: when the solver cannot be reached the words are a player\'s and 
   await page.close();
 });
 
+test('issue 18: a page opened while the solver is away says so in players\' words, and starts by itself once it answers', async () => {
+  const page = await context.newPage();
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.goto(`${base}/#r=5&c=5&seed=51`);
+  await waitFor(page, () => document.querySelector('#message.error'));
+  assert.match(await message(page), /not answering/);
+  assert.doesNotMatch(await message(page), /lightsout serve|server/i);
+  await page.unroute('**/api/**');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  await settled(page);
+  const s = await state(page);
+  assert.equal(s.seed, '51', 'the linked puzzle');
+  assert.ok(!(await page.locator('#message.error').count()), 'the stale error is gone');
+  await page.close();
+});
+
 /** The opacity an element is drawn with (its own and its ancestors'). */
 const shownOpacity = (page, selector) =>
   page.$eval(selector, (el) => {
