@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,8 +96,10 @@ after(async () => {
 
 // ------------------------------------------------------------------ helpers
 
-async function open(hash = '', ctx = context) {
+/** A new tab on the page at `hash`, ready and settled; `viewport` { width, height } if given. */
+async function open(hash = '', ctx = context, viewport = null) {
   const page = await ctx.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.stack || e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -674,23 +677,24 @@ test("defect 3: after Merlin, other presets use their own goal", async () => {
   await page.close();
 });
 
-test('defect 5: a refused rule change leaves the rules and the controls as they were', async () => {
+test('defect 5: a refused rule change leaves the rules in play as they were, said next to the field', async () => {
   const page = await open('#r=5&c=5&seed=23');
   await page.selectOption('#shape', 'custom');
   await page.fill('#mask', '01x/111/010');
   await page.locator('#mask').dispatchEvent('change');
-  await waitFor(page, () => document.querySelector('#message.error'));
+  await waitFor(page, () => !document.querySelector('#rules-error').hidden);
   const s = await state(page);
   assert.equal(s.spec.shape, 'plus', 'the rules in play are still classic');
-  assert.equal(await page.inputValue('#shape'), 'plus', 'and the menu says so');
   assert.equal(await page.textContent('#rules-label'), 'classic');
+  assert.equal(await page.inputValue('#mask'), '01x/111/010', 'what was typed stays, to be corrected');
   assert.ok(await page.locator('#mask.invalid').count(), 'the bad mask is marked');
   // A shape too large for the board.
   await setSize(page, 2, 2);
   await page.selectOption('#shape', 'knight');
-  await waitFor(page, () => document.querySelector('#message.error'));
+  await waitFor(page, () => !document.querySelector('#rules-error').hidden && window.lightsout.summary().rows === 2);
+  await waitFor(page, () => document.querySelector('#shape').value === 'plus');
   assert.equal((await state(page)).spec.shape, 'plus');
-  assert.equal(await page.inputValue('#shape'), 'plus');
+  assert.equal(await page.inputValue('#shape'), 'plus', 'the menu shows the rules in play');
   await page.close();
 });
 
@@ -1019,4 +1023,654 @@ test('the solution period: shown after Solve, and it is the solve map\'s cycle f
   assert.equal(await page.textContent('#period'), `solution period ${steps}`);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+// ------------------------------------------------------------------ issue 18 and 20: the page's seam and what players hit
+
+const webDir = path.join(here, '..', 'crates', 'lightsout-server', 'web');
+
+test('the page: modules of at most 500 lines with a header, no import cycle, one door to the engine, relative URLs, no reading of error wording', () => {
+  const jsDir = path.join(webDir, 'js');
+  const files = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js'));
+  const src = Object.fromEntries(files.map((f) => [f, fs.readFileSync(path.join(jsDir, f), 'utf8')]));
+  const graph = {};
+  for (const [f, text] of Object.entries(src)) {
+    const lines = text.split('\n').length;
+    assert.ok(lines <= 500, `${f} has ${lines} lines`);
+    assert.match(text, /^\/\/ \S/, `${f} starts with a comment saying what it owns`);
+    graph[f] = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*'\.\/([\w-]+\.js)'|import\s*'\.\/([\w-]+\.js)'/g)].map((m) => m[1] || m[2]);
+    for (const dep of graph[f]) assert.ok(src[dep] !== undefined, `${f} imports ${dep}, which exists`);
+  }
+  // No cycle: a depth-first walk never meets a module still on its path.
+  const done = new Set();
+  const walk = (f, trail) => {
+    if (done.has(f)) return;
+    assert.ok(!trail.includes(f), `import cycle: ${[...trail.slice(trail.indexOf(f)), f].join(' -> ')}`);
+    for (const dep of graph[f]) walk(dep, [...trail, f]);
+    done.add(f);
+  };
+  for (const f of files) walk(f, []);
+  // The module map at the top of main.js names every module.
+  const map = src['main.js'].split('\nimport')[0];
+  for (const f of files) assert.match(map, new RegExp(`\\b${f.replace('.', '\\.')}\\b`), `main.js's map names ${f}`);
+  // Only api.js talks to the engine; every URL is relative (the page may live in a sub-folder).
+  for (const [f, text] of Object.entries(src)) {
+    if (f !== 'api.js') assert.doesNotMatch(text, /\bfetch\(|XMLHttpRequest|new WebSocket/, `${f} does not fetch`);
+    assert.doesNotMatch(text, /['"`]\/(api|js)\//, `${f}: no absolute URL`);
+    // Decisions are by kind: none of the old regexes on messages, no server text kept.
+    assert.doesNotMatch(text, /use method|rank test|took longer|server busy|serverText|does not handle|word operations/, `${f} reads no error wording`);
+  }
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  assert.doesNotMatch(html, /(src|href)="\//, 'index.html: every URL is relative');
+  assert.match(fs.readFileSync(path.join(webDir, 'app.js'), 'utf8'), /import '\.\/js\/main\.js'/, 'the entry point is kept');
+});
+
+/** A proxy that serves the app under `prefix` (and nothing outside it): the URLs it was asked for outside go to `outside`. */
+async function subPathProxy(prefix, outside) {
+  const upstream = new URL(base);
+  const server = http.createServer((req, res) => {
+    if (!req.url.startsWith(prefix)) {
+      if (req.url !== '/favicon.ico') outside.push(req.url);
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    const up = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url.slice(prefix.length - 1), method: req.method, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(up);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+test('relative URLs: served under a sub-folder, the page loads, solves and asks nothing outside it', async () => {
+  const prefix = '/some/deep/folder/';
+  const outside = [];
+  const proxy = await subPathProxy(prefix, outside);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`http://127.0.0.1:${proxy.address().port}${prefix}#r=5&c=5&seed=3`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+    await settled(page);
+    const s = await solve(page);
+    assert.ok(s.plan && s.planMinimal, 'solved through the sub-folder');
+    await pressIndex(page, 0);
+    assert.deepEqual(outside, [], 'no request left the folder');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    proxy.close();
+  }
+});
+
+/** A transport for the test: answers every call through api/<route> itself, and lists the routes. */
+const PROBE_TRANSPORT = `
+import { registerTransport } from './api.js';
+import { parseJson } from './json.js';
+window.probeRoutes = [];
+registerTransport('probe', ({ base }) => ({
+  async request(route, init) {
+    window.probeRoutes.push(route);
+    const q = init.query ? String(init.query) : '';
+    const url = new URL('api/' + route + (q ? '?' + q : ''), base);
+    const bytes = init.body instanceof ArrayBuffer || ArrayBuffer.isView(init.body);
+    const body = init.body === undefined || init.body === null ? undefined : bytes ? init.body : JSON.stringify(init.body);
+    const res = await fetch(url, { method: init.method, body, signal: init.signal });
+    const type = res.headers.get('content-type') || '';
+    return type.startsWith('application/json') ? { status: res.status, json: parseJson(await res.text()) } : { status: res.status, blob: await res.blob() };
+  },
+}));
+`;
+
+test('one interface: <html data-transport="NAME"> loads js/transport-NAME.js, and every call of the page goes through it', async () => {
+  const page = await context.newPage();
+  await page.route(`${base}/`, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace('<html lang="en">', '<html lang="en" data-transport="probe">');
+    await route.fulfill({ response: res, body });
+  });
+  await page.route('**/js/transport-probe.js', (route) => route.fulfill({ contentType: 'text/javascript', body: PROBE_TRANSPORT }));
+  const apiRequests = [];
+  page.on('request', (r) => r.url().includes('/api/') && apiRequests.push(r.url()));
+  await page.goto(`${base}/#r=5&c=5`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  await settled(page);
+  const s = await solve(page);
+  assert.ok(s.plan, 'the page plays and solves through the transport');
+  const routes = await page.evaluate(() => window.probeRoutes);
+  for (const r of ['capabilities', 'rules', 'random', 'solve']) assert.ok(routes.includes(r), `${r} went through the transport (${routes})`);
+  assert.equal(apiRequests.length, routes.length, 'no call went around the transport');
+  assert.ok(await page.locator('#api-link').isHidden(), 'no JSON API link where no server answers it');
+  await page.close();
+});
+
+const json = (status, body) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+/** A cell the shown plan does not press (so pressing it leaves no known answer), or 0. */
+async function offPlan(page) {
+  const s = await state(page);
+  return s.plan ? Math.max(0, s.plan.findIndex((v) => v === 0)) : 0;
+}
+
+test('errors are decided by kind, never by wording: a suggested method is asked for, the status alone is the fallback, reasons by reason_kind', async () => {
+  const page = await open('#r=5&c=5&seed=41');
+  // A refusal naming another method: the page asks again with that method.
+  let bodies = [];
+  await page.route('**/api/solve', async (route) => {
+    bodies.push(JSON.parse(route.request().postData()));
+    if (bodies.length === 1) await route.fulfill(json(422, { error: 'zz', kind: 'unsupported', suggested_method: 'chase' }));
+    else await route.continue();
+  });
+  await pressIndex(page, 12);
+  await settled(page);
+  assert.equal(bodies.length, 2, 'asked twice');
+  assert.equal(bodies[0].method, undefined);
+  assert.equal(bodies[1].method, 'chase', 'the second time with the suggested method');
+  let s = await state(page);
+  assert.equal(s.par.value, (await serverMin(s.board, 5)).press_count);
+  await page.unroute('**/api/solve');
+  // Advice in the wording alone is not read: no retry, and the page's own words.
+  bodies = [];
+  await page.route('**/api/solve', async (route) => {
+    bodies.push(JSON.parse(route.request().postData()));
+    await route.fulfill(json(422, { error: "use method 'gauss' instead; took longer than; server busy" }));
+  });
+  await pressIndex(page, await offPlan(page));
+  await waitFor(page, () => window.lightsout.summary().par.error);
+  assert.equal(bodies.length, 1, 'no second request: there was no suggested_method');
+  assert.equal(await page.textContent('#par-note'), 'no solver');
+  await page.click('#solve');
+  await waitFor(page, () => document.querySelector('#message.error'));
+  let text = await message(page);
+  assert.match(text, /cannot handle these rules at this size/);
+  assert.doesNotMatch(text, /gauss|method|took longer|busy/);
+  await page.unroute('**/api/solve');
+  // The status alone: 503 is busy, whatever the text says; once answers come, it goes.
+  const busy = (route) => route.fulfill(json(503, { error: 'is lightsout serve still running? --workers' }));
+  await page.route('**/api/solve', busy);
+  await page.route('**/api/capabilities', busy);
+  await page.click('#solve');
+  await waitFor(page, () => /busy/.test(document.querySelector('#message').textContent));
+  assert.doesNotMatch(await message(page), /lightsout serve|--/);
+  await page.unroute('**/api/solve');
+  await page.unroute('**/api/capabilities');
+  await waitFor(page, () => !document.querySelector('#message.error'));
+  // 504 for the fewest presses: a plain solution instead, said to be unproven.
+  await page.route('**/api/solve', async (route) => {
+    if (JSON.parse(route.request().postData()).min) await route.fulfill(json(504, { error: 'x' }));
+    else await route.continue();
+  });
+  await pressIndex(page, await offPlan(page));
+  await settled(page);
+  s = await solve(page);
+  assert.ok(s.plan, 'a plain solution beats an error');
+  assert.match(await page.textContent('#solution-info'), /ran out of time/);
+  await page.click('#solve');
+  await page.unroute('**/api/solve');
+  // An unsolvable answer is explained by its reason_kind, never by its reason's words.
+  await page.route('**/api/solve', (route) =>
+    route.fulfill(json(200, {
+      rows: 5, cols: 5, method: 'gauss', solvable: false, nullity: 2, solutions: '0', press_count: 0, presses: null,
+      minimal: false, reason: 'JARGON: the target is not in the span (rank test)', reason_kind: 'rank_test',
+    })),
+  );
+  await pressIndex(page, await offPlan(page));
+  await settled(page);
+  await page.click('#solve');
+  await waitFor(page, () => /No solution/.test(document.querySelector('#message').textContent));
+  text = await message(page);
+  assert.match(text, /No combination of presses reaches the goal/);
+  assert.doesNotMatch(text, /JARGON|span|rank/);
+  await page.unroute('**/api/solve');
+  await page.close();
+});
+
+test('issue 18: a new random puzzle reopens exactly from its link and on reload (seeds beyond 2^53 stay exact)', async () => {
+  const page = await open();
+  let beyond = 0;
+  let last = '';
+  for (let k = 0; k < 6; k++) {
+    if (k) {
+      await page.click('#new');
+      await waitFor(page, (seed) => window.lightsout.state().seed !== seed, last);
+      await settled(page);
+    }
+    await waitFor(page, () => {
+      const seed = window.lightsout.state().seed;
+      return seed !== null && new URLSearchParams(location.hash.slice(1)).get('seed') === seed;
+    });
+    const s = await state(page);
+    assert.equal(typeof s.seed, 'string', 'the seed is kept as a decimal string');
+    last = s.seed;
+    if (BigInt(s.seed) > 2n ** 53n) beyond++;
+    // The server's board for that seed, read as text so the seed is not rounded here either.
+    const text = await (await fetch(`${base}/api/random?preset=classic&rows=5&cols=5&solvable=true&seed=${s.seed}`)).text();
+    assert.equal(text.match(/"seed":(\d+)/)[1], s.seed, 'the link names the seed the server dealt');
+    assert.deepEqual(JSON.parse(text).board.flat(), s.board, 'the seed deals this very board');
+    const url = page.url();
+    const copy = await open(url.slice(url.indexOf('#')));
+    assert.deepEqual((await state(copy)).board, s.board, `the link reopens the puzzle (seed ${s.seed})`);
+    await copy.close();
+  }
+  assert.ok(beyond >= 3, `most fresh seeds are beyond 2^53 (${beyond} of 6)`);
+  const before = await state(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  await settled(page);
+  assert.deepEqual((await state(page)).board, before.board, 'a reload reopens the same puzzle');
+  await page.close();
+  // The largest seed, from a link.
+  const max = '18446744073709551615';
+  const linked = await open(`#r=5&c=5&seed=${max}`);
+  assert.equal((await state(linked)).seed, max);
+  await waitFor(linked, (seed) => location.hash.includes(`seed=${seed}`), max);
+  const text = await (await fetch(`${base}/api/random?rows=5&cols=5&solvable=true&seed=${max}`)).text();
+  assert.deepEqual(JSON.parse(text).board.flat(), (await state(linked)).board);
+  await linked.close();
+});
+
+test('issue 18: after Play then Undo the par is the board\'s own; while it updates it shows a neutral mark, not the old figure', async () => {
+  const page = await open('#r=5&c=5&seed=42');
+  const start = await state(page);
+  await page.click('#play');
+  await waitFor(page, () => window.lightsout.summary().won);
+  assert.equal(await page.textContent('#par'), '0');
+  await page.click('#undo');
+  await waitFor(page, (n) => window.lightsout.summary().lightsOn === n, start.lightsOn);
+  await settled(page);
+  let s = await state(page);
+  const want = (await serverMin(s.board, 5)).press_count;
+  assert.equal(s.par.value, want, 'the par of the board after Undo');
+  assert.equal(await page.textContent('#par'), String(want));
+  // Hold the next par request: the box is neutral until the answer for this board comes.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route('**/api/solve', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await pressIndex(page, 12);
+  await waitFor(page, () => window.lightsout.summary().par.pending);
+  assert.equal(await page.textContent('#par'), '…', 'no figure while the par is on its way');
+  release();
+  await settled(page);
+  await page.unroute('**/api/solve');
+  s = await state(page);
+  assert.equal(s.par.value, (await serverMin(s.board, 5)).press_count);
+  await page.close();
+});
+
+test('Cancel also stops Play while it fetches what each press changes: no presses are made', async () => {
+  const page = await open('#r=300&c=300&seed=6');
+  await solve(page, { full: false });
+  await page.click('#solve');
+  const start = await summary(page);
+  let release;
+  const held = new Promise((r) => (release = r));
+  let pending = 0;
+  const done = () => pending--;
+  page.on('requestfinished', (r) => r.url().includes('/api/reach') && done());
+  page.on('requestfailed', (r) => r.url().includes('/api/reach') && done());
+  await page.route('**/api/reach?**', async (route) => {
+    pending++;
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await page.click('#play');
+  await waitFor(page, () => !document.querySelector('#progress').hidden && /Fetching what each press changes/.test(document.querySelector('#progress-label').textContent));
+  await page.click('#cancel');
+  release();
+  await waitFor(page, () => !window.lightsout.summary().progress);
+  // Every band asked for has come back or failed (frame by frame), then two more frames to act on it.
+  for (let k = 0; k < 600 && pending > 0; k++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  assert.equal(pending, 0, 'every band request ended');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  const s = await summary(page);
+  assert.equal(s.playing, false, 'Play did not start after Cancel');
+  assert.equal(s.lightsOn, start.lightsOn, 'no press was made');
+  assert.equal(s.undo, start.undo);
+  await page.unroute('**/api/reach?**');
+  await page.close();
+});
+
+/** Every element matching `selector` shows its whole text inside its box. */
+async function assertFits(page, selector) {
+  const boxes = await page.$$eval(selector, (els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const p = el.parentElement.getBoundingClientRect();
+      return { id: el.id, text: el.textContent, sw: el.scrollWidth, cw: el.clientWidth, inside: r.left >= p.left - 0.5 && r.right <= p.right + 0.5 };
+    }),
+  );
+  for (const b of boxes) {
+    assert.ok(b.sw <= b.cw, `#${b.id} "${b.text}" is cut off (${b.sw} px of text in ${b.cw} px)`);
+    assert.ok(b.inside, `#${b.id} "${b.text}" spills out of its box`);
+  }
+}
+
+test('issue 18: when the solver cannot be reached the words are a player\'s and fit; once it is back, stale errors clear by themselves', async () => {
+  const page = await open('#r=5&c=5&seed=43', context, { width: 1280, height: 800 });
+  const cell = await offPlan(page);
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await pressIndex(page, cell);
+  await waitFor(page, () => window.lightsout.summary().par.error);
+  assert.equal(await page.textContent('#par'), '–');
+  assert.equal(await page.textContent('#par-note'), 'offline');
+  await assertFits(page, '.hud .value, .hud .note');
+  await page.click('#solve');
+  await waitFor(page, () => document.querySelector('#message.error'));
+  const text = await message(page);
+  assert.match(text, /not answering/);
+  assert.doesNotMatch(text, /lightsout serve|server|--|api/i, 'words for players');
+  // The solver is back: no press needed.
+  await page.unroute('**/api/**');
+  await waitFor(page, () => !document.querySelector('#message.error') && Number.isInteger(window.lightsout.summary().par.value));
+  const s = await state(page);
+  assert.equal(s.par.value, (await serverMin(s.board, 5)).press_count);
+  assert.equal(await page.textContent('#par-note'), '');
+  await page.close();
+});
+
+test('issue 18: a page opened while the solver is away says so in players\' words, and starts by itself once it answers', async () => {
+  const page = await context.newPage();
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.goto(`${base}/#r=5&c=5&seed=51`);
+  await waitFor(page, () => document.querySelector('#message.error'));
+  assert.match(await message(page), /not answering/);
+  assert.doesNotMatch(await message(page), /lightsout serve|server/i);
+  await page.unroute('**/api/**');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+  await settled(page);
+  const s = await state(page);
+  assert.equal(s.seed, '51', 'the linked puzzle');
+  assert.ok(!(await page.locator('#message.error').count()), 'the stale error is gone');
+  await page.close();
+});
+
+/** The opacity an element is drawn with (its own and its ancestors'). */
+const shownOpacity = (page, selector) =>
+  page.$eval(selector, (el) => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  });
+
+/** WCAG contrast between an element's text colour and its own background colour. */
+const textContrast = (page, selector) =>
+  page.$eval(selector, (el) => {
+    const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const s = getComputedStyle(el);
+    const bg = rgb(s.backgroundColor);
+    const [a, b] = [lum(rgb(s.color)), lum(bg)].sort((x, y) => y - x);
+    return { ratio: (a + 0.05) / (b + 0.05), alpha: bg.length > 3 ? bg[3] : 1 };
+  });
+
+test('issue 18 at 1280x800: 1,000,000 fits its box; the zoom buttons stand out over a lit 100x100 board; the solution period is exact', async () => {
+  const page = await open('#r=1000&c=1000&seed=1', context, { width: 1280, height: 800 });
+  await page.click('#allon');
+  await waitFor(page, () => window.lightsout.summary().lightsOn === 1000000);
+  assert.equal(await page.textContent('#lights'), '1,000,000');
+  await assertFits(page, '.hud .value, .hud .note');
+  await setSize(page, 100, 100);
+  await page.click('#allon');
+  await waitFor(page, () => window.lightsout.summary().lightsOn === 10000);
+  await page.mouse.move(0, 0);
+  assert.ok(await page.locator('#zoom-box').isVisible(), 'zoom buttons over a 100x100 board');
+  for (const id of ['#zoom-in', '#zoom-out', '#zoom-fit']) {
+    assert.equal(await shownOpacity(page, id), 1, `${id} is drawn fully opaque`);
+    const c = await textContrast(page, id);
+    assert.ok(c.alpha >= 0.95, `${id} has a solid background (alpha ${c.alpha})`);
+    assert.ok(c.ratio >= 7, `${id}: its sign stands out (contrast ${c.ratio.toFixed(1)})`);
+  }
+  // The 100x100 period is 1,125,899,906,842,623: shown to the last digit.
+  const period = await (await fetch(`${base}/api/period?rows=100&cols=100`)).json();
+  assert.ok(period.all_on_period.length > 15);
+  await page.click('#new');
+  await waitFor(page, () => window.lightsout.summary().lightsOn !== 10000);
+  await solve(page, { full: false });
+  await page.waitForSelector('#period');
+  assert.equal((await page.textContent('#period')).replace(/,/g, ''), `solution period ${period.all_on_period}`);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(shots, 'desktop-1280x800.png') });
+  await page.close();
+});
+
+/** Runs `fn(page-opener)` in a phone-sized touch browser. */
+async function onPhone(fn) {
+  const phoneProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-phone-'));
+  const phone = await chromium.launchPersistentContext(phoneProfile, {
+    executablePath: browserPath,
+    headless: true,
+    args: BROWSER_ARGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await fn((hash) => open(hash, phone));
+  } finally {
+    await phone.close();
+    fs.rmSync(phoneProfile, { recursive: true, force: true });
+  }
+}
+
+test('issue 18 on a phone (390x844): the minimap leaves a zoomed board in view; big numbers fit', async () => {
+  await onPhone(async (openHere) => {
+    const page = await openHere('#r=100&c=100&seed=5');
+    await page.evaluate(() => window.lightsout.zoomTo(5050, 14));
+    await waitFor(page, () => window.lightsout.summary().zoomed && !document.querySelector('#minimap-box').hidden);
+    const board = await page.locator('#board').boundingBox();
+    const mini = await page.locator('#minimap-box').boundingBox();
+    const share = (mini.width * mini.height) / (board.width * board.height);
+    assert.ok(mini.width / board.width <= 0.3, `the minimap is ${(100 * mini.width / board.width).toFixed(0)} % of the board's width`);
+    assert.ok(share <= 0.08, `the minimap covers ${(100 * share).toFixed(1)} % of the board`);
+    await page.screenshot({ path: path.join(shots, 'phone-zoomed.png') });
+    await setSize(page, 1000, 1000);
+    await page.click('#allon');
+    await waitFor(page, () => window.lightsout.summary().lightsOn === 1000000);
+    await assertFits(page, '.hud .value, .hud .note');
+    await page.close();
+  });
+});
+
+test('issue 18: a refused press shape is said next to it (in view at 1280x800) and what was typed stays; rows 0 is refused, not made 1', async () => {
+  const page = await open('#r=5&c=5&seed=44', context, { width: 1280, height: 800 });
+  await page.selectOption('#shape', 'custom');
+  await page.locator('#mask').scrollIntoViewIfNeeded();
+  await page.fill('#mask', '01x/111/010');
+  await page.locator('#mask').blur(); // the browser's own change event, as a player's Tab
+  await waitFor(page, () => !document.querySelector('#rules-error').hidden);
+  assert.equal(await page.inputValue('#mask'), '01x/111/010', 'what was typed stays');
+  for (const id of ['#mask', '#rules-error']) {
+    const box = await page.locator(id).boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 800, `${id} is in view (y ${box.y.toFixed(0)})`);
+  }
+  assert.ok((await page.textContent('#rules-error')).length > 10, 'the error says what is wrong');
+  await page.screenshot({ path: path.join(shots, 'bad-mask-1280x800.png') });
+  assert.equal((await state(page)).spec.shape, 'plus', 'the rules in play are unchanged');
+  // Rows 0: refused next to the size, the typed 0 kept, the board unchanged.
+  await page.locator('#rows').scrollIntoViewIfNeeded();
+  await page.fill('#rows', '0');
+  await page.locator('#rows').blur();
+  await waitFor(page, () => !document.querySelector('#size-error').hidden);
+  assert.match(await page.textContent('#size-error'), /Rows: a whole number from 1/);
+  assert.equal(await page.inputValue('#rows'), '0');
+  assert.ok(await page.locator('#rows.invalid').count());
+  assert.equal((await summary(page)).rows, 5, 'still 5 rows');
+  const box = await page.locator('#size-error').boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 800, 'the size error is in view');
+  // A good size clears it.
+  await setSize(page, 6, 5);
+  assert.ok(await page.locator('#size-error').isHidden());
+  await page.close();
+});
+
+test('issue 18: the preset menu stops naming the preset once buttons are the player\'s own, and names it again after Reset', async () => {
+  const page = await open();
+  assert.equal(await page.inputValue('#preset'), 'classic');
+  await page.click('#own-edit');
+  await pressOnBoard(page, 0);
+  await waitFor(page, () => window.lightsout.summary().ruleEdit.button === 0);
+  await pressOnBoard(page, 24);
+  await waitFor(page, () => (window.lightsout.reached(0) || []).includes(24));
+  await page.click('#own-edit');
+  assert.notEqual(await page.inputValue('#preset'), 'classic');
+  assert.match(await page.textContent('#preset option:checked'), /own buttons/);
+  await page.click('#own-reset');
+  await waitFor(page, () => document.querySelector('#preset').value === 'classic');
+  assert.doesNotMatch(await page.textContent('#preset option:checked'), /own buttons/);
+  await page.close();
+});
+
+// ------------------------------------------------------------------ issue 18: beyond the peer's explorer
+
+const unit = (n, i) => Array.from({ length: n }, (_, j) => (j === i ? 1 : 0));
+
+test('explorer: each light\'s own solution (a column of the inverse), checked against the server\'s reach lists; a light no presses switch alone is explained', async () => {
+  const page = await open('#r=6&c=6&seed=45');
+  const start = await state(page);
+  await page.click('#single');
+  for (const cell of [0, 14, 35]) {
+    await clickIndex(page, cell);
+    await waitFor(page, (c) => {
+      const s = window.lightsout.summary().single;
+      return s.cell === c && !s.busy && (s.plan || s.witness);
+    }, cell);
+    const s = (await summary(page)).single;
+    assert.ok(s.plan, `6x6 is invertible: light ${cell} has its own solution`);
+    const after = await replayWithServer(unit(36, cell), s.plan, '', 6, 6, 2);
+    assert.ok(after.every((v) => v === 0), `the marked presses switch light ${cell} alone`);
+    assert.ok(s.minimal);
+    assert.equal(s.count, s.plan.reduce((a, b) => a + b, 0));
+    assert.match(await message(page), /switch row \d+, column \d+ alone/);
+  }
+  let s = await state(page);
+  assert.deepEqual(s.board, start.board, 'picking lights presses nothing');
+  assert.equal(s.moves, 0);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(shots, 'single-light.png') });
+  // 5x5 is singular: a corner has no presses of its own, and the quiet pattern shows why.
+  await followHash(page, '#r=5&c=5&seed=46');
+  await clickIndex(page, 0);
+  await waitFor(page, () => {
+    const t = window.lightsout.summary().single;
+    return t.cell === 0 && !t.busy && (t.plan || t.witness);
+  });
+  const corner = (await summary(page)).single;
+  assert.equal(corner.plan, null);
+  assert.equal(corner.witness[0], 1, 'the corner is in the outlined quiet pattern');
+  const quiet = await replayWithServer(new Array(25).fill(0), corner.witness, '', 5, 5, 2);
+  assert.ok(quiet.every((v) => v === 0), 'the outlined pattern is quiet');
+  assert.match(await message(page), /No presses switch row 1, column 1 alone/);
+  // The centre has its own solution.
+  await clickIndex(page, 12);
+  await waitFor(page, () => {
+    const t = window.lightsout.summary().single;
+    return t.cell === 12 && !t.busy && t.plan;
+  });
+  // Leaving the mode: a click presses again.
+  await page.click('#single');
+  await pressIndex(page, 12);
+  assert.equal((await summary(page)).moves, 1);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('explorer: move every light round the edges (one undo step); on a torus the par does not change; off on the cube\'s net', async () => {
+  const page = await open('#r=4&c=5&seed=47');
+  const b = (await state(page)).board;
+  await page.click('#shift-box [data-way="right"]');
+  await waitFor(page, (before) => window.lightsout.state().board.join('') !== before, b.join(''));
+  let s = await state(page);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) assert.equal(s.board[r * 5 + ((c + 1) % 5)], b[r * 5 + c], `(${r}, ${c}) moved right`);
+  const right = s.board;
+  await page.click('#shift-box [data-way="up"]');
+  await waitFor(page, (before) => window.lightsout.state().board.join('') !== before, right.join(''));
+  s = await state(page);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) assert.equal(s.board[((r + 3) % 4) * 5 + c], right[r * 5 + c], `(${r}, ${c}) moved up`);
+  await page.click('#undo');
+  await waitFor(page, (want) => window.lightsout.state().board.join('') === want, right.join(''));
+  await page.click('#undo');
+  await waitFor(page, (want) => window.lightsout.state().board.join('') === want, b.join(''));
+  // A torus looks the same from every cell: a moved board needs as few presses.
+  await followHash(page, '#r=5&c=5&edges=torus&seed=48');
+  const par = (await state(page)).par.value;
+  assert.ok(Number.isInteger(par));
+  for (const way of ['left', 'down']) {
+    const before = (await state(page)).board.join('');
+    await page.click(`#shift-box [data-way="${way}"]`);
+    await waitFor(page, (x) => window.lightsout.state().board.join('') !== x, before);
+    await settled(page);
+    assert.equal((await state(page)).par.value, par, `moved ${way}: the same par on the torus`);
+  }
+  await choosePreset(page, 'cube');
+  assert.ok(await page.locator('#shift-box [data-way="left"]').isDisabled(), 'no moving on the net of the cube');
+  await page.close();
+});
+
+/** The colour drawn at the centre of cell `i`, [r, g, b]. */
+const pixelAt = (page, i) =>
+  page.evaluate((cell) => {
+    const c = document.querySelector('#board');
+    const at = window.lightsout.cellCenter(cell);
+    return Array.from(c.getContext('2d').getImageData(Math.floor(at.x * c.width), Math.floor(at.y * c.height), 1, 1).data.slice(0, 3));
+  }, i);
+
+test('view: colour themes recolour the board, survive a reload, and keep many states apart', async () => {
+  const page = await open('#r=5&c=5&seed=49');
+  try {
+    assert.equal((await page.evaluate(() => window.lightsout.theme())).name, 'amber');
+    const lit = (await state(page)).board.indexOf(1);
+    const near = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 24);
+    const drawn = async (rgb) => {
+      await waitFor(page, ([cell, want]) => {
+        const c = document.querySelector('#board');
+        const at = window.lightsout.cellCenter(cell);
+        const d = c.getContext('2d').getImageData(Math.floor(at.x * c.width), Math.floor(at.y * c.height), 1, 1).data;
+        return want.every((v, k) => Math.abs(v - d[k]) <= 24);
+      }, [lit, rgb]);
+      assert.ok(near(await pixelAt(page, lit), rgb));
+    };
+    await drawn([255, 200, 61]);
+    await page.selectOption('#theme', 'contrast');
+    assert.deepEqual((await page.evaluate(() => window.lightsout.theme())).palette[1], [255, 255, 255]);
+    await drawn([255, 255, 255]);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+    await settled(page);
+    assert.equal(await page.inputValue('#theme'), 'contrast', 'the theme is kept');
+    await drawn([255, 255, 255]);
+    // Colour-blind safe with 7 states: every pair of states far apart.
+    await page.selectOption('#theme', 'colourblind');
+    await followHash(page, '#r=4&c=4&k=7&seed=50');
+    const palette = (await page.evaluate(() => window.lightsout.theme())).palette;
+    assert.equal(palette.length, 7);
+    for (let a = 0; a < 7; a++) {
+      for (let b = a + 1; b < 7; b++) {
+        const d = Math.hypot(...palette[a].map((v, k) => v - palette[b][k]));
+        assert.ok(d > 60, `states ${a} and ${b} are apart (${d.toFixed(0)})`);
+      }
+    }
+  } finally {
+    // The profile is shared: the other tests see the default theme.
+    await page.selectOption('#theme', 'amber');
+    await page.close();
+  }
 });

@@ -5,79 +5,30 @@
 import { S, cells, goalAt, animated } from './state.js';
 import { G, V, rowOf, colOf, faceOf, placeName, visiblePlaces, zoomed, cellAtPlace } from './view.js';
 import { reachedNow } from './reach.js';
+import { colours, ensurePalette } from './theme.js';
 import { $ } from './ui.js';
+
+export { buildPalette } from './theme.js';
 
 export const canvas = $('board');
 const ctx = canvas.getContext('2d');
 let dpr = 1;
-let palette = [];
-let paletteRgb = [];
-
-/** Drawing steps other modules add on top of the board (the rule editor's marks). */
-export const overlays = [];
-
-function hsl(h, s, l) {
-  s /= 100;
-  l /= 100;
-  const k = (n) => (n + h / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return [Math.round(255 * f(0)), Math.round(255 * f(8)), Math.round(255 * f(4))];
-}
 
 /**
- * Colours of the K states: off is dark; two states light up amber; three are Lights
- * Out 2000's off, red and green; more go round the colour wheel from amber (with two
- * alternating lightnesses above 8 states, so neighbouring states stay apart).
+ * Drawing steps other modules add on top of the board (the rule editor's marks, a
+ * light's own solution): each is called with { ctx, cs, gap, radius, roundRect, rowOf,
+ * colOf, cellDot } after the board is drawn.
  */
-export function buildPalette() {
-  const off = [27, 35, 64];
-  if (S.K === 2) paletteRgb = [off, [255, 200, 61]];
-  else if (S.K === 3) paletteRgb = [off, [255, 76, 96], [64, 224, 120]];
-  else {
-    paletteRgb = [off];
-    const span = S.K > 8 ? 330 : 360;
-    for (let s = 1; s < S.K; s++) {
-      const light = S.K > 8 && s % 2 === 0 ? 70 : 58;
-      paletteRgb.push(hsl((42 + ((s - 1) * span) / (S.K - 1)) % 360, 92, light));
-    }
-  }
-  palette = paletteRgb.map(([r, g, b]) => `rgb(${r},${g},${b})`);
-  updateLegend();
-}
+export const overlays = [];
 
-/** The colour key under the board, for more than two states. */
-function updateLegend() {
-  const el = $('legend');
-  el.replaceChildren();
-  el.hidden = S.K === 2;
-  if (S.K === 2) return;
-  // Built with the DOM and CSSOM: the page's content policy forbids inline styles.
-  const add = (cls, text) => {
-    const span = document.createElement('span');
-    span.className = cls;
-    if (text !== undefined) span.textContent = text;
-    el.append(span);
-    return span;
-  };
-  const swatch = (v) => {
-    const sw = add('swatch', String(v));
-    sw.style.setProperty('--c', palette[v]);
-    sw.title = v === 0 ? 'state 0: off' : `state ${v}`;
-  };
-  add('legend-label', 'States');
-  if (S.K <= 12) {
-    for (let v = 0; v < S.K; v++) swatch(v);
-  } else {
-    swatch(0);
-    swatch(1);
-    const stops = [];
-    for (let v = 1; v < S.K; v += Math.max(1, Math.floor(S.K / 24))) stops.push(palette[v]);
-    add('ramp').style.setProperty('--ramp', `linear-gradient(90deg, ${stops.join(', ')})`);
-    swatch(S.K - 1);
-  }
-  add('legend-label', `a press adds 1, mod ${S.K}`);
-}
+/**
+ * The same for boards drawn a pixel a cell: each returns null, or { cells, on, off }:
+ * cells with a non-zero entry are drawn `on` (lit) or `off` (dark) colours [r, g, b].
+ */
+export const pixelLayers = [];
+
+/** For tests: the colours of the states in use. */
+export const paletteNow = () => colours.rgb.map((c) => c.slice());
 
 /** A small picture of the goal, when it is not every light off. */
 export function drawGoal() {
@@ -85,7 +36,7 @@ export function drawGoal() {
   box.hidden = !S.target;
   box.parentElement.classList.toggle('has-goal', !!S.target);
   if (!S.target) return;
-  if (paletteRgb.length !== S.K) buildPalette();
+  ensurePalette();
   const gc = $('goal');
   const size = Math.max(2, Math.min(9, Math.floor(44 / Math.max(G.rows, G.cols / 2.2))));
   const ratio = window.devicePixelRatio || 1;
@@ -97,7 +48,7 @@ export function drawGoal() {
   const cs = size * ratio;
   g.clearRect(0, 0, gc.width, gc.height);
   for (let i = 0; i < S.target.length; i++) {
-    g.fillStyle = palette[S.target[i]];
+    g.fillStyle = colours.css[S.target[i]];
     g.fillRect(colOf(i) * cs + 0.5, rowOf(i) * cs + 0.5, cs - 1, cs - 1);
   }
   box.title = `The goal: ${S.target.some((v) => v === 0) ? 'these lights on, the others off' : 'every light on'}`;
@@ -152,7 +103,7 @@ function draw(now) {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   // A frame can come before the rules have loaded (a resize at start-up).
-  if (paletteRgb.length !== S.K) buildPalette();
+  ensurePalette();
   if (S.board.length !== cells()) return false;
   const cs = V.scale; // CSS pixels per cell
   ctx.setTransform(dpr, 0, 0, dpr, V.x * dpr, V.y * dpr);
@@ -170,16 +121,16 @@ function draw(now) {
   for (const i of cellsInView()) {
     const r = rowOf(i);
     const c = colOf(i);
-    let rgb = paletteRgb[S.board[i]];
+    let rgb = colours.rgb[S.board[i]];
     let scale = 1;
     if (S.anim) {
       const t = (now - S.anim[i]) / 190;
       if (t < 0) {
-        rgb = paletteRgb[S.prev[i]];
+        rgb = colours.rgb[S.prev[i]];
         animating = true;
       } else if (t < 1) {
         const e = 1 - (1 - t) * (1 - t);
-        rgb = mix(paletteRgb[S.prev[i]], rgb, e);
+        rgb = mix(colours.rgb[S.prev[i]], rgb, e);
         scale = 0.9 + 0.1 * e;
         animating = true;
       }
@@ -265,7 +216,7 @@ function drawGlows(now, cs, gap, radius) {
     let v = S.board[i];
     if (S.anim && now - S.anim[i] < 0) v = S.prev[i];
     if (!v) continue;
-    const [r, g, b] = paletteRgb[v];
+    const [r, g, b] = colours.rgb[v];
     ctx.shadowColor = `rgba(${r},${g},${b},0.6)`;
     ctx.shadowBlur = cs * 0.4 * dpr;
     ctx.fillStyle = `rgb(${r},${g},${b})`;
@@ -385,11 +336,13 @@ function pixelImage() {
   const d = img.data;
   const plan = S.showPlan ? S.plan : null;
   const w = (S.unsolvable && S.unsolvable.witness) || S.outline;
-  const bg = [14, 19, 36];
+  const bg = colours.rgb[0].map((v) => Math.round(v * 0.55));
+  const layers = pixelLayers.map((f) => f()).filter(Boolean);
   for (let i = 0; i < n; i++) {
-    let rgb = S.board[i] ? paletteRgb[S.board[i]] : bg;
+    let rgb = S.board[i] ? colours.rgb[S.board[i]] : bg;
     if (plan && plan[i]) rgb = S.board[i] ? [150, 240, 255] : [63, 227, 255];
     if (w && w[i]) rgb = S.board[i] ? [255, 120, 230] : [150, 40, 130];
+    for (const layer of layers) if (layer.cells[i]) rgb = S.board[i] ? layer.on : layer.off;
     d[4 * i] = rgb[0];
     d[4 * i + 1] = rgb[1];
     d[4 * i + 2] = rgb[2];
@@ -408,13 +361,18 @@ function drawPixels() {
 // ------------------------------------------------------------------ minimap
 
 const mini = $('minimap');
+/** The minimap's longest side, CSS pixels: this share of the board's, within these bounds. */
+const MINIMAP_SHARE = 0.2;
+const MINIMAP_MIN = 44;
+const MINIMAP_MAX = 120;
 
 /** When zoomed in: the whole board, small, with the part in view framed. */
 function drawMinimap() {
   const show = zoomed() && G.plain;
   $('minimap-box').hidden = !show;
   if (!show) return;
-  const side = 120;
+  // At most about a fifth of the board's shorter side (a phone's board is small).
+  const side = Math.max(MINIMAP_MIN, Math.min(MINIMAP_MAX, Math.round(MINIMAP_SHARE * Math.min(V.width, V.height))));
   const k = Math.min(side / S.cols, side / S.rows);
   const w = Math.max(1, Math.round(S.cols * k));
   const h = Math.max(1, Math.round(S.rows * k));

@@ -1,13 +1,17 @@
 // The puzzle and rules panels: presets, size, edges, press shape, colours. A change
-// loads the rules from the server first and only then takes effect, so the controls
+// loads the rules from the engine first and only then takes effect, so the controls
 // always show the rules in play; the board is kept where it fits, and the change is
-// one undo step.
+// one undo step. A refused entry is said next to it, and what was typed stays.
 
-import { api, params, post } from './api.js';
+import { call, query } from './api.js';
+import { playerWords, report } from './errors.js';
 import { S, CLASSIC, MAX_SIDE, cells, flatten, goalOf, presetByName, emit } from './state.js';
 import { setWhole, setBands } from './reach.js';
 import { fitBoard, recordRules, snapshot, setRulesRestorer } from './history.js';
-import { $, say, sayError, escapeHtml } from './ui.js';
+import { $, say, escapeHtml } from './ui.js';
+
+/** The menu's entry for a preset whose buttons the player changed (never chosen). */
+const OWN_ENTRY = '__own';
 
 const BOUNDARY_NAMES = {
   open: 'Open (edges stop a press)',
@@ -32,7 +36,8 @@ export function fillControls() {
     '<option value="custom">Your own shape (edit below)</option>';
   $('preset').innerHTML =
     caps.presets.map((p) => `<option value="${p.name}">${escapeHtml(presetTitle(p))}</option>`).join('') +
-    '<option value="">Other rules (set below)</option>';
+    '<option value="">Other rules (set below)</option>' +
+    `<option value="${OWN_ENTRY}" disabled hidden>Your own buttons</option>`;
   $('mod').max = caps.mod.max;
   $('version').textContent = `lightsout ${caps.version}`;
 }
@@ -47,16 +52,25 @@ function presetTitle(p) {
   return `${shortTitle(p)} (${size})`;
 }
 
-/** Shows the rules in play in the controls (after any change, taken or refused). */
-export function showSpec() {
+/**
+ * Shows the rules in play in the controls (after any change, taken or refused); with
+ * `keepMask`, the mask field keeps what the player typed (a refused mask).
+ */
+export function showSpec({ keepMask = false } = {}) {
   const p = presetByName(S.preset);
   const fixed = !!p && !!p.fixed_size;
+  const own = S.own && S.own.size;
   for (const id of ['rows', 'cols']) $(id).disabled = fixed;
-  // A field being typed in is left alone (its change comes next).
-  if (document.activeElement !== $('rows')) $('rows').value = S.rows;
-  if (document.activeElement !== $('cols')) $('cols').value = S.cols;
-  $('preset').value = S.preset;
-  $('preset-text').textContent = p ? `${p.title}: ${p.description}.` : '';
+  // A field being typed in, or holding a refused entry, is left alone.
+  for (const id of ['rows', 'cols']) {
+    if (document.activeElement !== $(id) && !$(id).classList.contains('invalid')) $(id).value = id === 'rows' ? S.rows : S.cols;
+  }
+  // Buttons of the player's own make: the menu no longer names the preset alone.
+  const ownEntry = $('preset').querySelector(`option[value="${OWN_ENTRY}"]`);
+  ownEntry.hidden = !own;
+  ownEntry.textContent = `${p ? shortTitle(p) : 'These rules'} with your own buttons`;
+  $('preset').value = own ? OWN_ENTRY : S.preset;
+  $('preset-text').textContent = p ? `${p.title}: ${p.description}.${own ? ' Some buttons now have patterns of your own.' : ''}` : '';
   // Per-cell rules have no edges or shape to choose.
   $('rule-fields').hidden = fixed;
   $('rules-note').hidden = !fixed;
@@ -65,7 +79,6 @@ export function showSpec() {
     : '';
   $('rules-label').textContent = rulesLabel();
   $('rules-label').title = S.info ? S.info.description : '';
-  const own = S.own && S.own.size;
   $('own-text').textContent = own
     ? `${S.own.size} ${S.own.size === 1 ? 'button has' : 'buttons have'} a pattern of your own.`
     : 'Every button follows the rules above.';
@@ -73,9 +86,12 @@ export function showSpec() {
   if (fixed) return;
   $('boundary').value = S.spec.boundary;
   const named = S.caps.shapes.some((s) => s.name === S.spec.shape);
-  $('shape').value = named ? S.spec.shape : 'custom';
-  $('mask').value = named ? S.caps.shapes.find((s) => s.name === S.spec.shape).mask : S.spec.shape;
-  $('mask').classList.remove('invalid');
+  if (!keepMask) {
+    $('shape').value = named ? S.spec.shape : 'custom';
+    $('mask').value = named ? S.caps.shapes.find((s) => s.name === S.spec.shape).mask : S.spec.shape;
+    $('mask').classList.remove('invalid');
+    showFieldError('rules-error', '');
+  }
   $('noself').checked = !!S.spec.no_self;
   $('mod').value = S.spec.mod;
   emit('spec');
@@ -98,26 +114,39 @@ export function rulesLabel() {
   return text;
 }
 
-/** What a press does under `next` (a snapshot's rules and size), from the server. */
+/** An error next to a field ('' hides it), scrolled into view with the field. */
+function showFieldError(id, text) {
+  const el = $(id);
+  el.textContent = text;
+  el.hidden = !text;
+  if (text) el.scrollIntoView({ block: 'nearest' });
+}
+
+/** The size fields hold the size in play again: no error next to them. */
+function clearSizeError() {
+  for (const id of ['rows', 'cols']) $(id).classList.remove('invalid');
+  showFieldError('size-error', '');
+}
+
+/** What a press does under `next` (a snapshot's rules and size), from the engine. */
 async function loadInfo(next) {
   const rules = next.preset ? { preset: next.preset } : { ...next.spec };
   if (next.own && next.own.size) {
     rules.cells = [...next.own.entries()].map(([b, list]) => [b, Array.from(list)]);
-    return post('/api/custom/rules', { rows: next.rows, cols: next.cols, rules });
+    return call('custom/rules', { body: { rows: next.rows, cols: next.cols, rules } });
   }
-  const p = params(rules);
-  p.set('rows', next.rows);
-  p.set('cols', next.cols);
-  const info = await api(`/api/rules?${p}`);
-  if (!info.reach && !info.offsets) throw new Error('the server describes these rules in a way this page does not know');
-  info.query = params(rules).toString();
+  const info = await call('rules', { query: { ...rules, rows: next.rows, cols: next.cols } });
+  if (!info.reach && !info.offsets) throw new Error('the solver describes these rules in a way this page does not know');
+  info.query = query(rules).toString();
   return info;
 }
 
 /**
- * Puts `next` ({rows, cols, preset, spec, own}) in play once the server has described
+ * Puts `next` ({rows, cols, preset, spec, own}) in play once the engine has described
  * it. The board is `board` if given, else the current one kept where it fits. Returns
- * false (the old rules still in play, the controls showing them) when refused.
+ * false (the old rules still in play, the controls showing them) when refused; the
+ * refusal is said next to the rule fields (`where: 'rules'`), the size fields
+ * (`where: 'size'`), or under the board.
  */
 export function applyRules(next, options = {}) {
   // One change at a time, in the order asked (two quick edits must not cross).
@@ -135,7 +164,7 @@ const sameRules = (a, b) =>
   JSON.stringify(a.spec) === JSON.stringify(b.spec) &&
   JSON.stringify(a.own ? [...a.own] : null) === JSON.stringify(b.own ? [...b.own] : null);
 
-async function applyNow(next, { board = null, record = true, moves = 0 } = {}) {
+async function applyNow(next, { board = null, record = true, moves = 0, where = '' } = {}) {
   // Nothing to do (a second change event for the same edit).
   if (record && !board && S.info && sameRules(next, current())) {
     showSpec();
@@ -147,12 +176,19 @@ async function applyNow(next, { board = null, record = true, moves = 0 } = {}) {
   try {
     info = await loadInfo(next);
     if (info.layout && info.layout.cells.length !== next.rows * next.cols) {
-      throw new Error('the layout the server sent does not fit the board');
+      throw new Error('the layout the solver sent does not fit the board');
     }
   } catch (e) {
-    sayError(e.message);
-    showSpec();
-    if (next.spec && next.spec.shape && next.spec.shape.includes('/') && !next.preset) $('mask').classList.add('invalid');
+    const typedMask = where === 'rules' && next.spec && next.spec.shape && next.spec.shape.includes('/') && !next.preset;
+    showSpec({ keepMask: typedMask });
+    if (typedMask) $('mask').classList.add('invalid');
+    if (where === 'rules') showFieldError('rules-error', playerWords(e));
+    else if (where === 'size') {
+      showFieldError('size-error', playerWords(e));
+      $('rows').value = next.rows;
+      $('cols').value = next.cols;
+      for (const id of ['rows', 'cols']) $(id).classList.add('invalid');
+    } else report(e);
     return false;
   }
   const oldRows = S.rows;
@@ -170,6 +206,7 @@ async function applyNow(next, { board = null, record = true, moves = 0 } = {}) {
   S.target = next.target !== undefined && next.target !== null && next.target.length === cells() ? next.target : goalOf(S.preset, S.rows, S.cols);
   const values = board && board.length === cells() ? board.map((v) => v % S.K) : fitBoard(before.board, oldRows, oldCols, S.rows, S.cols, S.K);
   emit('rules', { board: values, moves });
+  clearSizeError();
   showSpec();
   if (record) {
     const after = snapshot();
@@ -208,7 +245,7 @@ export async function ruleFieldChanged() {
   const spec = readSpecFromControls(notes);
   // A preset played on a plain grid becomes these rules at the same size.
   const next = { ...current(), preset: '', spec };
-  if (await applyRules(next)) {
+  if (await applyRules(next, { where: 'rules' })) {
     say(`${notes.join(' ')} The same board under the new rules: ${rulesLabel()}.`.trim(), notes.length ? 'warn' : undefined);
   } else if (notes.length) {
     say(notes.join(' '), 'warn');
@@ -242,16 +279,23 @@ export async function presetChosen() {
 
 let lastPlain = null;
 
-/** Rows or columns changed: clamped to what the page offers (and said), the board kept. */
+/**
+ * Rows or columns changed. Not a whole number from 1 up: refused next to the fields,
+ * what was typed kept and nothing else changed. Above the page's range: clamped (and
+ * said). Otherwise the board is kept where it fits.
+ */
 export async function sizeChanged() {
   const notes = [];
+  const refused = [];
   const read = (id, what) => {
-    const raw = $(id).value;
-    const n = Math.round(Number(raw));
-    if (!Number.isFinite(n) || n < 1) {
-      notes.push(`${what} must be at least 1`);
-      return 1;
+    const raw = $(id).value.trim();
+    const n = Number(raw);
+    if (raw === '' || !Number.isInteger(n) || n < 1) {
+      refused.push(`${what}: a whole number from 1 to ${MAX_SIDE}${raw === '' ? '' : ` (not ${raw})`}`);
+      $(id).classList.add('invalid');
+      return null;
     }
+    $(id).classList.remove('invalid');
     if (n > MAX_SIDE) {
       notes.push(`${what}: at most ${MAX_SIDE} (${raw} asked)`);
       return MAX_SIDE;
@@ -260,6 +304,11 @@ export async function sizeChanged() {
   };
   const rows = read('rows', 'Rows');
   const cols = read('cols', 'Columns');
+  if (refused.length) {
+    showFieldError('size-error', `${refused.join('; ')}.`);
+    return;
+  }
+  clearSizeError();
   $('rows').value = rows;
   $('cols').value = cols;
   if (rows === S.rows && cols === S.cols) {
@@ -270,7 +319,7 @@ export async function sizeChanged() {
   // A preset keeps its name only at its own size; per-cell patterns only at theirs.
   if (presetByName(S.preset)) next.preset = '';
   next.own = null;
-  if (await applyRules(next)) {
+  if (await applyRules(next, { where: 'size' })) {
     const kept = `${rows} × ${cols}: the board is kept where it fits (Undo goes back).`;
     say(notes.length ? `${notes.join('; ')}. ${kept}` : kept, notes.length ? 'warn' : undefined);
   }

@@ -1,11 +1,12 @@
 // Explore: the quiet patterns of the rules (press patterns that change nothing) and every
 // solution of the board (up to the server's limit), one at a time, with its number of
-// presses. The walk is the server's (POST /api/explore).
+// presses. The walk is the engine's (POST explore).
 
-import { post } from './api.js';
+import { call } from './api.js';
+import { report } from './errors.js';
 import { S, cells, flatten, rowsOf, rulesForRequest, emit } from './state.js';
 import { render } from './board.js';
-import { $, fmt, plural, bigNumber, say, announce, sayError } from './ui.js';
+import { $, fmt, plural, bigNumber, say, announce } from './ui.js';
 
 /** Boards up to this many cells can be explored (the server's limit too). */
 export const EXPLORE_MAX_CELLS = 10000;
@@ -23,7 +24,7 @@ export function resetExplore() {
 async function fetchPage(offset) {
   const body = { board: rowsOf(S.board), rules: rulesForRequest(), offset, limit: PAGE };
   if (S.target) body.target = rowsOf(S.target);
-  return post('/api/explore', body);
+  return call('explore', { body });
 }
 
 /** Opens the explorer for the board as it is now. */
@@ -44,7 +45,7 @@ export async function openExplore() {
       : `No solution; ${bigNumber(res.quiet_count)} quiet patterns (nullity ${res.nullity}).`;
     announce(text);
   } catch (e) {
-    sayError(e.message);
+    report(e);
   } finally {
     $('explore-open').classList.remove('busy');
   }
@@ -84,7 +85,7 @@ export async function stepSolution(delta) {
       if (!ex || version !== S.version) return;
       ex.pages.set(offset, res.listed);
     } catch (e) {
-      sayError(e.message);
+      report(e);
       return;
     }
   }

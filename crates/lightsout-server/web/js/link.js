@@ -1,6 +1,7 @@
 // The puzzle in the URL (after #): size, rules (with the player's per-cell patterns),
-// and the board or the seed of a random one. A link opened in the same tab (only the
-// part after # changes) loads too: main.js listens for it.
+// and the board or the seed of a random one (a decimal string, never a double: seeds go
+// up to 2^64). A link opened in the same tab (only the part after # changes) loads too:
+// start.js listens for it.
 
 import { S, cells, MAX_SIDE, CLASSIC } from './state.js';
 
@@ -152,6 +153,12 @@ export function readUrl(hash = location.hash) {
     }
     return n;
   };
+  // A seed is a 64-bit number, kept as its decimal string (a double would round it).
+  let seed = p.get('seed');
+  if (seed !== null && !(/^\d{1,20}$/.test(seed) && BigInt(seed) < 2n ** 64n)) {
+    notes.push(`the link's seed (${seed}) is not a seed; a new random puzzle instead`);
+    seed = null;
+  }
   const k = p.has('k') ? parseInt(p.get('k'), 10) : 2;
   const mod = Number.isFinite(k) ? Math.min(255, Math.max(2, k)) : 2;
   if (mod !== k) notes.push(`the link asks for ${p.get('k')} colours; the page offers 2 to 255`);
@@ -167,7 +174,7 @@ export function readUrl(hash = location.hash) {
     },
     own: p.get('own'),
     board: p.get('b'),
-    seed: p.get('seed'),
+    seed,
     notes,
   };
 }

@@ -1,11 +1,11 @@
-// What each press changes, always the server's answer (the library's Game::reached):
-// the whole list for small boards and per-cell rules (GET /api/rules, POST
-// /api/custom/rules), else bands of rows fetched from GET /api/reach as they are needed
-// and kept. The page never works out a neighbour itself.
+// What each press changes, always the engine's answer (the library's Game::reached):
+// the whole list for small boards and per-cell rules (GET rules, POST custom/rules),
+// else bands of rows fetched from GET reach as they are needed and kept. The page never
+// works out a neighbour itself.
 
-import { api } from './api.js';
+import { call } from './api.js';
 
-/** The most cell indices the server sends in one answer (GET /api/reach's limit). */
+/** The most cell indices the engine sends in one answer (GET reach's limit). */
 const MAX_ENTRIES = 1 << 20;
 /** Bands fetched at once (Play prefetches every band). */
 const PARALLEL = 2;
@@ -18,7 +18,7 @@ export function setWhole(lists) {
 }
 
 /**
- * Bands of `GET /api/reach?<query>`, for a rows x cols board whose presses change at
+ * Bands of `GET reach?<query>`, for a rows x cols board whose presses change at
  * most `perCell` cells each.
  */
 export function setBands(query, rows, cols, perCell) {
@@ -58,8 +58,11 @@ export async function ensure(list) {
   await Promise.all([...wanted].map((b) => fetchBand(s, b)));
 }
 
-/** Fetches every band, `PARALLEL` at a time; `progress(done, total)` after each. */
-export async function ensureAll(progress = () => {}) {
+/**
+ * Fetches every band, `PARALLEL` at a time; `progress(done, total)` after each. Stops
+ * (throwing the call's 'cancelled' error) when `signal` aborts.
+ */
+export async function ensureAll(progress = () => {}, signal = null) {
   const s = source;
   if (s.kind !== 'bands') return;
   const total = Math.ceil(s.rows / s.bandRows);
@@ -69,7 +72,7 @@ export async function ensureAll(progress = () => {}) {
   progress(done, total);
   const worker = async () => {
     while (queue.length) {
-      await fetchBand(s, queue.shift());
+      await fetchBand(s, queue.shift(), signal);
       progress(++done, total);
     }
   };
@@ -80,7 +83,7 @@ export async function ensureAll(progress = () => {}) {
 export const complete = () =>
   source.kind === 'whole' || (source.kind === 'bands' && source.bands.size * source.bandRows >= source.rows);
 
-function fetchBand(s, b) {
+function fetchBand(s, b, signal = null) {
   if (s.bands.has(b)) return Promise.resolve();
   if (s.pending.has(b)) return s.pending.get(b);
   const from = b * s.bandRows;
@@ -90,7 +93,8 @@ function fetchBand(s, b) {
   p.set('cols', s.cols);
   p.set('from_row', from);
   p.set('to_row', to);
-  const promise = api(`/api/reach?${p}`)
+  // A band asked for by a job that may be cancelled is not shared with other callers.
+  const promise = call('reach', { query: p, signal })
     .then((res) => {
       // Kept as two flat arrays: a million small arrays would cost far more memory.
       const n = res.reach.length;
@@ -100,7 +104,7 @@ function fetchBand(s, b) {
       for (let i = 0; i < n; i++) flat.set(res.reach[i], start[i]);
       s.bands.set(b, { first: from * s.cols, start, cells: flat });
     })
-    .finally(() => s.pending.delete(b));
-  s.pending.set(b, promise);
+    .finally(() => s.pending.get(b) === promise && s.pending.delete(b));
+  if (!signal) s.pending.set(b, promise);
   return promise;
 }

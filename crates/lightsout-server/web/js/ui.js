@@ -16,20 +16,49 @@ export function bigNumber(s) {
   return `${s[0]}.${s.slice(1, 4)}e${s.length - 1}`;
 }
 
-/** The message under the board (also read out: it is a polite live region). */
-export function say(text, kind) {
+/** A decimal string of any length, exact, its digits grouped: 1125899906842624 -> 1,125,899,906,842,624. */
+export function exactNumber(s) {
+  const digits = String(s);
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * The message under the board (also read out: it is a polite live region). A `stale`
+ * message (the engine could not be reached) is cleared by `clearStale` once it answers.
+ */
+export function say(text, kind, { stale = false } = {}) {
   const m = $('message');
   m.className = `message${kind ? ` ${kind}` : ''}`;
   m.textContent = text;
+  m.dataset.stale = stale ? 'true' : '';
 }
 
 export function sayHtml(html, kind) {
   const m = $('message');
   m.className = `message${kind ? ` ${kind}` : ''}`;
   m.innerHTML = html;
+  m.dataset.stale = '';
 }
 
-export const sayError = (text) => say(text, 'error');
+export const sayError = (text, options) => say(text, 'error', options);
+
+/** Clears the message if it is a stale one (see `say`). */
+export function clearStale() {
+  if ($('message').dataset.stale === 'true') say('');
+}
+
+/**
+ * Shrinks an element's font until its text fits its box (a number such as 1,000,000 in
+ * a narrow box); its own size comes back when the text is short again.
+ */
+export function fitText(el) {
+  el.style.removeProperty('font-size');
+  for (let tries = 0; tries < 4 && el.clientWidth && el.scrollWidth > el.clientWidth; tries++) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const next = Math.max(8, Math.min(size - 1, Math.floor((size * el.clientWidth) / el.scrollWidth)));
+    el.style.setProperty('font-size', `${next}px`);
+  }
+}
 
 /** Tells a screen reader what just happened (presses, results), without showing it. */
 export function announce(text) {
