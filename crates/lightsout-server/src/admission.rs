@@ -75,6 +75,23 @@ impl std::fmt::Display for Client {
     }
 }
 
+tokio::task_local! {
+    /// The client whose request the current task serves.
+    static SERVING: Client;
+}
+
+/// Runs `request` (a request's handling) as serving `client`: what it awaits can ask
+/// [`serving`] whose request it is (the workers share their slots by client).
+pub async fn serve_as<F: std::future::Future>(client: Client, request: F) -> F::Output {
+    SERVING.scope(client, request).await
+}
+
+/// The client whose request the current task serves; `None` outside [`serve_as`] (the
+/// unit tests call the app directly).
+pub fn serving() -> Option<Client> {
+    SERVING.try_with(|c| *c).ok()
+}
+
 /// The open connections, by client.
 pub struct Admission {
     max_total: usize,
@@ -274,6 +291,11 @@ impl Ticket {
         {
             conn.idle_since = idle.then(Instant::now);
         }
+    }
+
+    /// The client holding this connection.
+    pub fn client(&self) -> Client {
+        self.client
     }
 
     /// Resolves once the connection is asked to close to make room for another.

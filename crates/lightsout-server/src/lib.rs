@@ -27,6 +27,7 @@ mod board_io;
 mod custom;
 mod error;
 mod explore;
+mod fair;
 pub mod fuzzing;
 mod grid;
 mod handlers;

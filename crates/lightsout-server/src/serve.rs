@@ -3,7 +3,7 @@
 //! Ctrl-C or SIGTERM stop accepting, let requests in flight finish (up to the time
 //! limit) and close every other connection at once.
 
-use crate::admission::{Admission, Client, Decision, Refusal, Ticket};
+use crate::admission::{serve_as, Admission, Client, Decision, Refusal, Ticket};
 use crate::error::ApiError;
 use crate::{app, Limits};
 use axum::body::Body;
@@ -187,12 +187,13 @@ impl Connection {
         let in_flight = Arc::new(AtomicUsize::new(0));
         let router = self.router.clone();
         let (counter, place) = (in_flight.clone(), ticket.clone());
+        let client = ticket.client();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
             let guard = InFlight::enter(&counter, &place);
             let router = router.clone();
             async move {
                 let _guard = guard;
-                router.oneshot(req.map(Body::new)).await
+                serve_as(client, router.oneshot(req.map(Body::new))).await
             }
         });
         let mut http = hyper::server::conn::http1::Builder::new();

@@ -8,7 +8,9 @@
 //! 2. it runs on tokio's blocking pool holding a slot of one of two lanes: `workers`
 //!    slots any request may take, and `light_workers` more that only light requests
 //!    (estimated at most [`LIGHT_WORK`]) take, so small requests keep their latency
-//!    while heavy ones hold every slot of theirs; the rest wait, then get 503;
+//!    while heavy ones hold every slot of theirs; the rest wait, then get 503. A freed
+//!    slot goes to the client holding the fewest (`fair.rs`), so one client's queue of
+//!    heavy requests never stands in front of another client's;
 //! 3. it gets a [`Budget`] whose deadline is the time left (at most [`LIGHT_SLOT_TIME`]
 //!    on a light slot): the library stops there and the slot is free again (a
 //!    fewest-press search answers with the best found, other work with an error that
@@ -17,14 +19,15 @@
 //!    it stops waiting (the deadline passed, or the client went away and the handler was
 //!    dropped), so the work stops at its next check instead of running on.
 
+use super::admission;
 use super::error::ApiError;
+use super::fair::{FairSlots, SlotPermit};
 use super::Limits;
 use axum::http::StatusCode;
 use lightsout::{plan, Budget, Game, Method, Planned};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Estimated work (64-bit word operations, the library's [`lightsout::Cost::work`]) up
 /// to which a request is light: a few milliseconds.
@@ -146,8 +149,8 @@ pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Planned, 
 
 /// The two lanes of computation slots.
 pub struct Workers {
-    heavy: Arc<Semaphore>,
-    light: Arc<Semaphore>,
+    heavy: Arc<FairSlots>,
+    light: Arc<FairSlots>,
     heavy_count: usize,
     light_count: usize,
     time_limit: Duration,
@@ -155,7 +158,7 @@ pub struct Workers {
 
 /// A slot held by a running job, and whether it is one of the light lane's.
 struct Slot {
-    _permit: OwnedSemaphorePermit,
+    _permit: SlotPermit,
     light: bool,
 }
 
@@ -163,11 +166,11 @@ impl Workers {
     /// The lanes of `limits` (`workers` slots for all, `light_workers` for light work
     /// only); a client waits at most the time limit for a slot and its work.
     pub fn new(limits: &Limits) -> Self {
-        let heavy_count = limits.workers.clamp(1, Semaphore::MAX_PERMITS);
-        let light_count = limits.light_workers.min(Semaphore::MAX_PERMITS);
+        let heavy_count = limits.workers.max(1);
+        let light_count = limits.light_workers;
         Self {
-            heavy: Arc::new(Semaphore::new(heavy_count)),
-            light: Arc::new(Semaphore::new(light_count)),
+            heavy: FairSlots::new(heavy_count),
+            light: FairSlots::new(light_count),
             heavy_count,
             light_count,
             time_limit: limits.time_limit,
@@ -181,20 +184,24 @@ impl Workers {
         (cores / self.heavy_count).max(1)
     }
 
-    /// A slot for work of `weight`: a light job takes a light slot or, if one frees
-    /// first, a heavy one.
-    async fn acquire(&self, weight: Weight) -> Result<Slot, tokio::sync::AcquireError> {
+    /// A slot for work of `weight` for `client`: a light job takes a light slot or, if
+    /// one frees first, a heavy one.
+    async fn acquire(
+        &self,
+        weight: Weight,
+        client: Option<admission::Client>,
+    ) -> Result<Slot, crate::fair::Closed> {
         let heavy = |p| Slot {
             _permit: p,
             light: false,
         };
         if weight.lane == Lane::Heavy || self.light_count == 0 {
-            return self.heavy.clone().acquire_owned().await.map(heavy);
+            return self.heavy.acquire(client).await.map(heavy);
         }
         tokio::select! {
             biased;
-            p = self.light.clone().acquire_owned() => p.map(|p| Slot { _permit: p, light: true }),
-            p = self.heavy.clone().acquire_owned() => p.map(heavy),
+            p = self.light.acquire(client) => p.map(|p| Slot { _permit: p, light: true }),
+            p = self.heavy.acquire(client) => p.map(heavy),
         }
     }
 
@@ -220,7 +227,8 @@ impl Workers {
         } else {
             self.time_limit
         };
-        let slot = tokio::time::timeout(longest_wait, self.acquire(weight))
+        let client = admission::serving();
+        let slot = tokio::time::timeout(longest_wait, self.acquire(weight, client))
             .await
             .map_err(|_| self.busy(weight, longest_wait))?
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;

@@ -328,6 +328,63 @@ async fn queued_searches_answer_their_best_or_busy_never_504() {
     server.stop().await;
 }
 
+/// One client queueing heavy requests does not keep another's out: with one worker
+/// busy with the first client's search and two more of its searches queued, the other
+/// client's search gets the worker next, before the first client's queue. (Slots went
+/// to the oldest request before: the other client waited for the whole queue, then got
+/// 503.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workers_take_turns_between_clients() {
+    let limits = Limits {
+        workers: 1,
+        light_workers: 0,
+        time_limit: Duration::from_secs(8),
+        ..Limits::default()
+    };
+    let mut server = Server::start(limits).await;
+    let addr = server.addr;
+    let n = 200;
+    let search = |seed| {
+        json!({
+            "board": solvable_sigma(n, seed),
+            "rules": {"shape": "plus", "no_self": true},
+            "min": true,
+            "time_limit": 1,
+        })
+        .to_string()
+    };
+    let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
+    let send = |who: u8, seed: u64, delay: u64| {
+        let (body, done) = (search(seed), done.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+            let (status, _) = call_from(
+                other_client(who),
+                addr,
+                "POST",
+                "/api/solve",
+                body.as_bytes(),
+            )
+            .await;
+            done.send((who, seed, status)).unwrap();
+        })
+    };
+    let hog: Vec<_> = (0..3).map(|seed| send(1, seed, 100 * seed)).collect();
+    let other = send(2, 9, 700);
+    drop(done);
+    let mut order = Vec::new();
+    while let Some(x) = finished.recv().await {
+        order.push(x);
+    }
+    for task in hog.into_iter().chain([other]) {
+        task.await.unwrap();
+    }
+    let position = |who, seed| order.iter().position(|&(w, s, _)| (w, s) == (who, seed));
+    assert_eq!(order[position(2, 9).unwrap()].2, 200, "{order:?}");
+    assert!(position(2, 9) < position(1, 2), "{order:?}");
+    server.stop().await;
+}
+
 /// With every heavy slot busy with long searches, a small solve takes a light slot and
 /// answers while they run (it waited for the heavy work before: 9-10 s, then 503).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
