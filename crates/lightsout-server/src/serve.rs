@@ -36,9 +36,11 @@ const REFUSED_HEADER_TIMEOUT: Duration = Duration::from_secs(1);
 /// The longest a refused connection is kept open, whatever its client does.
 const REFUSED_LIFETIME: Duration = Duration::from_secs(3);
 
-/// Most bytes of a refused request's body read (and dropped) before its answer, so
-/// that closing the connection does not reset it before the client reads the answer.
-const REFUSED_BODY_DRAIN: usize = 1 << 20;
+/// Most bytes of a refused request's body read (and dropped) before its answer, and
+/// the longest that reading may take: what a client sends at once with its request is
+/// read, so that closing the connection does not reset it before the client reads the
+/// answer; a slow body is not waited for.
+const REFUSED_BODY_DRAIN: (usize, Duration) = (1 << 20, Duration::from_millis(200));
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -243,16 +245,19 @@ impl Connection {
                     return router.oneshot(req.map(Body::new)).await;
                 }
                 let mut body = req.into_body();
-                let mut left = REFUSED_BODY_DRAIN;
-                while left > 0 {
-                    match body.frame().await {
-                        Some(Ok(frame)) => {
-                            let n = frame.data_ref().map_or(0, |d| d.len());
-                            left = left.saturating_sub(n);
+                let (mut left, within) = REFUSED_BODY_DRAIN;
+                let drain = async {
+                    while left > 0 {
+                        match body.frame().await {
+                            Some(Ok(frame)) => {
+                                let n = frame.data_ref().map_or(0, |d| d.len());
+                                left = left.saturating_sub(n);
+                            }
+                            _ => break,
                         }
-                        _ => break,
                     }
-                }
+                };
+                let _ = tokio::time::timeout(within, drain).await;
                 Ok(ApiError::new(why.0, why.1.clone()).into_response())
             }
         });
