@@ -6,7 +6,7 @@
 use super::error::ApiError;
 use super::grid::Grid;
 use super::page_request::{check_cells, off_thread, read_bytes, read_json};
-use super::AppState;
+use super::{AppState, Limits};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
 use axum::http::header;
@@ -105,13 +105,7 @@ pub async fn read(
     let format = format.unwrap_or_else(|| Format::sniff(&bytes));
     let limits = app.limits.clone();
     off_thread(move || {
-        // A bitmap's header is checked against the cell limit before anything is
-        // decoded: a small PNG can declare 65535 x 65535 pixels.
-        if let Some((rows, cols)) = declared_size(&bytes, format, "the file")? {
-            check_cells(&limits, rows, cols)?;
-        }
-        let b = board::parse(&bytes, format, modulus, "the file")?;
-        check_cells(&limits, b.rows() as u64, b.cols() as u64)?;
+        let b = read_board(&limits, &bytes, format, modulus)?;
         Ok(Json(ReadBoard {
             rows: b.rows(),
             cols: b.cols(),
@@ -121,6 +115,23 @@ pub async fn read(
         }))
     })
     .await
+}
+
+/// The board in a file of `format` with `modulus` states, within the cell limit: a
+/// bitmap's header is checked against it before anything is decoded (a small PNG can
+/// declare 65535 x 65535 pixels).
+pub(crate) fn read_board(
+    limits: &Limits,
+    bytes: &[u8],
+    format: Format,
+    modulus: u8,
+) -> Result<Board, ApiError> {
+    if let Some((rows, cols)) = declared_size(bytes, format, "the file")? {
+        check_cells(limits, rows, cols)?;
+    }
+    let b = board::parse(bytes, format, modulus, "the file")?;
+    check_cells(limits, b.rows() as u64, b.cols() as u64)?;
+    Ok(b)
 }
 
 /// The size a bitmap's header declares, read without decoding anything; `None` for
