@@ -12,9 +12,11 @@
 //!    slot goes to the client holding the fewest (`fair.rs`), so one client's queue of
 //!    heavy requests never stands in front of another client's;
 //! 3. it gets a [`Budget`] whose deadline is the time left (at most [`LIGHT_SLOT_TIME`]
-//!    on a light slot): the library stops there and the slot is free again (a
-//!    fewest-press search answers with the best found, other work with an error that
-//!    becomes 504);
+//!    on a light slot; a fewest-press search's comes [`SEARCH_ANSWER_SHARE`] of it
+//!    early, to send its answer): the library stops there and the slot is free again (a
+//!    search answers with its best found, or 503 when it found no first solution; other
+//!    work with an error that becomes 504). A search waits for a slot only while
+//!    [`SEARCH_MIN_TIME_SHARE`] of the time limit is left;
 //! 4. the client waits until that deadline, and the budget's cancel flag is set when
 //!    it stops waiting (the deadline passed, or the client went away and the handler was
 //!    dropped), so the work stops at its next check instead of running on.
