@@ -42,6 +42,23 @@ pub fn read(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
     }
 }
 
+/// The size a PNG's header declares, as `(rows, cols)`, read from its signature and
+/// `IHDR` chunk alone: nothing is decompressed and nothing of the image's size is
+/// allocated. For a caller with a smaller cell limit than [`read`]'s to refuse a file
+/// before it is decoded (the web server does).
+///
+/// # Errors
+///
+/// [`FormatError::Input`] naming `name` when the file does not start with a valid PNG
+/// signature and `IHDR` chunk.
+pub fn declared_size(bytes: &[u8], name: &str) -> Result<(u64, u64), FormatError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let info = decoder
+        .read_header_info()
+        .map_err(|e| FormatError::input(format!("{name}: not a readable PNG: {e}")))?;
+    Ok((u64::from(info.height), u64::from(info.width)))
+}
+
 fn decode(bytes: &[u8], name: &str) -> Result<BitMatrix, FormatError> {
     let bad =
         |e: png::DecodingError| FormatError::input(format!("{name}: not a readable PNG: {e}"));
@@ -408,6 +425,22 @@ mod tests {
         let mut bytes = Vec::new();
         write(&m, &mut bytes).unwrap();
         assert_eq!(read(&bytes, "t").unwrap(), m);
+        assert_eq!(declared_size(&bytes, "t").unwrap(), (5, 13));
+    }
+
+    /// The declared size comes from the header alone: a header claiming 65535 x 65535
+    /// with no pixel data at all still gives its size, and a file without a header is
+    /// refused.
+    #[test]
+    fn the_declared_size_is_the_headers() {
+        let bomb = crafted([65535, 65535], 1, 0, None, &[]);
+        assert_eq!(declared_size(&bomb, "b.png").unwrap(), (65535, 65535));
+        let tall = crafted([3, 70000], 1, 0, None, &[]);
+        assert_eq!(declared_size(&tall, "t.png").unwrap(), (70000, 3));
+        for bad in [&b""[..], b"\x89PNG\r\n\x1a\n", b"P1\n2 2\n0101"] {
+            let e = declared_size(bad, "x.png").unwrap_err();
+            assert!(e.to_string().contains("x.png: not a readable PNG"), "{e}");
+        }
     }
 
     /// A 2 x 1 RGB image with the given two pixels.

@@ -6,15 +6,15 @@
 use super::error::ApiError;
 use super::grid::Grid;
 use super::page_request::{check_cells, off_thread, read_bytes, read_json};
-use super::AppState;
+use super::{AppState, Limits};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use lightsout::Board;
-use lightsout_formats::board;
 use lightsout_formats::detect::Format;
+use lightsout_formats::{board, pbm, png};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/board/read` answer.
@@ -105,8 +105,7 @@ pub async fn read(
     let format = format.unwrap_or_else(|| Format::sniff(&bytes));
     let limits = app.limits.clone();
     off_thread(move || {
-        let b = board::parse(&bytes, format, modulus, "the file")?;
-        check_cells(&limits, b.rows() as u64, b.cols() as u64)?;
+        let b = read_board(&limits, &bytes, format, modulus)?;
         Ok(Json(ReadBoard {
             rows: b.rows(),
             cols: b.cols(),
@@ -116,6 +115,36 @@ pub async fn read(
         }))
     })
     .await
+}
+
+/// The board in a file of `format` with `modulus` states, within the cell limit: a
+/// bitmap's header is checked against it before anything is decoded (a small PNG can
+/// declare 65535 x 65535 pixels).
+pub(crate) fn read_board(
+    limits: &Limits,
+    bytes: &[u8],
+    format: Format,
+    modulus: u8,
+) -> Result<Board, ApiError> {
+    if let Some((rows, cols)) = declared_size(bytes, format, "the file")? {
+        check_cells(limits, rows, cols)?;
+    }
+    let b = board::parse(bytes, format, modulus, "the file")?;
+    check_cells(limits, b.rows() as u64, b.cols() as u64)?;
+    Ok(b)
+}
+
+/// The size a bitmap's header declares, read without decoding anything; `None` for
+/// text, which has at most one cell per byte of a body within the body limit.
+fn declared_size(bytes: &[u8], format: Format, name: &str) -> Result<Option<(u64, u64)>, ApiError> {
+    Ok(match format {
+        Format::Text => None,
+        Format::Pbm => {
+            let header = pbm::parse_header(bytes, name)?;
+            Some((header.rows as u64, header.cols as u64))
+        }
+        Format::Png => Some(png::declared_size(bytes, name)?),
+    })
 }
 
 /// `POST /api/board/write` request.
@@ -310,5 +339,40 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    }
+
+    /// The signature and header of a `cols x rows` one-bit PNG, and no pixel data.
+    fn png_header_only(cols: u32, rows: u32) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, cols, rows);
+        encoder.set_depth(png::BitDepth::One);
+        // The header is written at once; the writer then ends the file without data.
+        drop(encoder.write_header().unwrap());
+        bytes
+    }
+
+    /// A bitmap's declared size is checked against the cell limit before it is decoded:
+    /// a PNG or PBM header over the limit is a 413 naming the size and the limit, even
+    /// when the rest of the file would not decode at all (after decoding it would be a
+    /// 400 for the missing pixels).
+    #[tokio::test]
+    async fn bitmap_headers_over_the_cell_limit_are_refused_before_decoding() {
+        let pbm_without_raster = b"P4\n65535 65535\n".to_vec();
+        for (file, size) in [
+            (png_header_only(65535, 65535), "65535x65535"),
+            (png_header_only(5000, 201), "201x5000"),
+            (pbm_without_raster, "65535x65535"),
+        ] {
+            let (status, _, body) = call(read_req("", file)).await;
+            let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+            let e = v["error"].as_str().unwrap();
+            assert!(e.contains(size) && e.contains("1000000 cells"), "{e}");
+        }
+        // Within the limit, the same header-only file is read, and refused for what it
+        // lacks.
+        let (status, _, body) = call(read_req("", png_header_only(20, 10))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(String::from_utf8_lossy(&body).contains("PNG"));
     }
 }

@@ -1,5 +1,6 @@
 //! Entry points for the fuzz targets (`fuzz/`): a request body through the server's own
-//! request types and checks, up to (not including) the computation. Each answers `Ok`
+//! request types and checks, up to (not including) the computation, and a board file
+//! through `/api/board/read`'s reader. Each answers `Ok`
 //! for a body the handler would run, or the status the handler would refuse it with;
 //! a panic, or a refusal other than a 4xx, is a bug.
 //!
@@ -7,10 +8,12 @@
 //! run before they hand the work to the pool: parse, cell limit, rules and game, boards,
 //! method, cost limits.
 
+use crate::board_io::read_board;
 use crate::error::ApiError;
 use crate::handlers::{plan_analyze, plan_solve, AnalyzeRequest, SolveRequest};
 use crate::Limits;
 use axum::http::StatusCode;
+use lightsout_formats::detect::Format;
 
 /// Checks a `POST /api/solve` body as the handler does, with the default limits.
 ///
@@ -33,6 +36,18 @@ pub fn check_analyze_body(bytes: &[u8]) -> Result<(), StatusCode> {
     let req: AnalyzeRequest = parse(bytes)?;
     plan_analyze(&Limits::default(), req)
         .map(drop)
+        .map_err(|e: ApiError| e.status)
+}
+
+/// Reads a `POST /api/board/read` body (a text, PBM or PNG file, its format told by its
+/// signature) as the handler does, with the default limits: `(rows, cols)` of the board.
+///
+/// # Errors
+///
+/// The status the server would answer (400, 413) for a file it refuses.
+pub fn check_board_file(bytes: &[u8]) -> Result<(usize, usize), StatusCode> {
+    read_board(&Limits::default(), bytes, Format::sniff(bytes), 2)
+        .map(|b| (b.rows(), b.cols()))
         .map_err(|e: ApiError| e.status)
 }
 
@@ -67,18 +82,28 @@ mod tests {
             Err(StatusCode::PAYLOAD_TOO_LARGE)
         );
         assert_eq!(check_analyze_body(b"{"), Err(StatusCode::BAD_REQUEST));
+        assert_eq!(check_board_file(b"0110\n1001\n"), Ok((2, 4)));
+        assert_eq!(
+            check_board_file(b"P1 2000 2000 "),
+            Err(StatusCode::PAYLOAD_TOO_LARGE)
+        );
+        assert_eq!(
+            check_board_file(b"P1 2 2 0 1"),
+            Err(StatusCode::BAD_REQUEST)
+        );
     }
 
     proptest::proptest! {
         /// Arbitrary bytes, and JSON-ish bodies of the request's own keys, never panic
-        /// and are refused with a 4xx.
+        /// and are refused with a 4xx (as request bodies and as board files).
         #[test]
         fn arbitrary_bodies_are_accepted_or_refused_with_a_4xx(
             bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
             json in r#"\{("(board|target|rules|rows|cols|min|method|quiet|time_limit)":(\[\[[0-3,]{0,7}\](,\[[0-3,]{0,7}\]){0,3}\]|[0-9]{1,3}|"(auto|poly|gauss|x)"|\{"(shape|boundary|mod|preset)":"[a-z0-9/]{0,8}"\}|true|null),?){0,4}\}"#,
         ) {
             for body in [&bytes[..], json.as_bytes()] {
-                for result in [check_solve_body(body), check_analyze_body(body)] {
+                let file = check_board_file(body).map(drop);
+                for result in [check_solve_body(body), check_analyze_body(body), file] {
                     if let Err(s) = result {
                         proptest::prop_assert!(s.is_client_error(), "{s} for {:?}", String::from_utf8_lossy(body));
                     }

@@ -132,9 +132,9 @@ fn method_named(name: Option<&str>) -> Result<Method, ApiError> {
 }
 
 /// Solves (one library call: solution, explanation, fewest presses), and with
-/// `want_min` (`Some(the request's time limit)`) searches the fewest presses until that
-/// limit or most of the budget's time left, whichever comes first: the best found is
-/// the answer then, marked not proven.
+/// `want_min` (`Some(the request's time limit)`) searches the fewest presses for at most
+/// that long, and at most until the budget's deadline (the workers set it early enough
+/// to encode the answer): the best found is the answer then, marked not proven.
 pub(crate) fn solve_report(
     game: &Game,
     start: &Board,
@@ -143,15 +143,7 @@ pub(crate) fn solve_report(
     want_min: Option<Option<Duration>>,
     budget: &Budget,
 ) -> Result<SolveReport, ApiError> {
-    let fewest = want_min.map(|asked| {
-        // Leave a fifth of the remaining time to encode the answer.
-        let left = budget.time_left().map(|t| t.mul_f64(0.8));
-        let limit = match (asked, left) {
-            (Some(a), Some(l)) => Some(a.min(l)),
-            (a, l) => a.or(l),
-        };
-        FewestSearch::default().within(limit)
-    });
+    let fewest = want_min.map(|asked| FewestSearch::default().within(asked));
     let mut options = SolveOptions::default().with_method(method);
     if let Some(search) = fewest {
         options = options.with_fewest(search);
@@ -539,9 +531,9 @@ pub async fn period_info(
     })
     .await?;
     let weight = if game.cells() <= PERIOD_LIGHT_CELLS {
-        Weight::Light
+        Weight::LIGHT
     } else {
-        Weight::Heavy
+        Weight::HEAVY
     };
     app.workers
         .run("period", weight, move |budget| {

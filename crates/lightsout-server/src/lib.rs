@@ -21,11 +21,13 @@
 //!
 //! Every error is a 4xx/5xx with `{"error": "..."}`.
 
+mod admission;
 mod assets;
 mod board_io;
 mod custom;
 mod error;
 mod explore;
+mod fair;
 pub mod fuzzing;
 mod grid;
 mod handlers;
@@ -75,8 +77,15 @@ pub struct Limits {
     /// Bytes of request bodies held in memory at once, over all requests; a reader
     /// waits for room (up to the body timeout).
     pub max_body_memory: usize,
-    /// Open connections at once; more wait in the listen queue, unaccepted.
+    /// Open connections at once. When they are all taken, a new connection takes the
+    /// place of an idle one (no request in flight) of the client holding the most, or is
+    /// refused with 503 when none is idle (`admission.rs`).
     pub max_connections: usize,
+    /// Open connections at once from one client (an IPv4 address, or an IPv6 /64); a
+    /// client at it gets a new connection in place of its own longest-idle one, or 429
+    /// when all of its connections are busy. `None`: [`Limits::client_connections`]'s
+    /// default, from `max_connections`.
+    pub max_client_connections: Option<usize>,
     /// Most time a client may take to send a request's headers (and that an idle
     /// keep-alive connection stays open); the connection is closed past it.
     pub header_timeout: Duration,
@@ -101,6 +110,7 @@ impl Default for Limits {
             light_workers,
             max_body_memory: 256 << 20,
             max_connections: 512,
+            max_client_connections: None,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
         }
@@ -108,6 +118,16 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// Most connections one client may hold: `max_client_connections`, by default an
+    /// eighth of `max_connections` but at least 8 (64 of 512), never more than
+    /// `max_connections`.
+    pub fn client_connections(&self) -> usize {
+        let total = self.max_connections.max(1);
+        self.max_client_connections
+            .unwrap_or((total / 8).max(8))
+            .clamp(1, total)
+    }
+
     /// Most bytes of a request body: enough for a board and a target of `max_cells`
     /// cells written as number lists (`0,` per cell), with room to spare.
     pub fn max_body_bytes(&self) -> usize {

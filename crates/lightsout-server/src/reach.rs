@@ -66,11 +66,7 @@ pub async fn reach(
         Reach::Explicit(lists) => lists[band.clone()].iter().map(|l| l.len() as u64).sum(),
     };
     if entries > REACH_MAX_ENTRIES {
-        let per_row = entries.div_ceil((to - from) as u64).max(1);
-        return Err(ApiError::too_large(format!(
-            "rows {from}..{to} reach up to {entries} cells, more than this endpoint's limit of {REACH_MAX_ENTRIES} per answer; ask for at most {} rows at a time",
-            (REACH_MAX_ENTRIES / per_row).max(1)
-        )));
+        return Err(band_too_large(from, to, cols, entries));
     }
     let modulus = game.modulus();
     let reach = off_thread(move || {
@@ -92,6 +88,29 @@ pub async fn reach(
         max_entries: REACH_MAX_ENTRIES,
         reach,
     }))
+}
+
+/// The 413 for rows `from..to` of a `cols`-column board whose presses reach `entries`
+/// cells in all, more than [`REACH_MAX_ENTRIES`]: what was asked, the limit, and the
+/// band that fits, or that none does when one row is already over the limit.
+fn band_too_large(from: usize, to: usize, cols: usize, entries: u64) -> ApiError {
+    let asked = (to - from) as u64;
+    let per_row = entries.div_ceil(asked).max(1);
+    let rows = |n: u64| format!("{n} row{}", if n == 1 { "" } else { "s" });
+    let advice = if per_row > REACH_MAX_ENTRIES {
+        format!(
+            "one row of {cols} cells already reaches {per_row}, so no band of this board fits: it is too wide for this endpoint"
+        )
+    } else {
+        format!(
+            "ask for at most {} at a time",
+            rows(REACH_MAX_ENTRIES / per_row)
+        )
+    };
+    ApiError::too_large(format!(
+        "from_row={from}, to_row={to} asks for {} whose presses reach {entries} cells in all, more than this endpoint's limit of {REACH_MAX_ENTRIES} per answer; {advice}",
+        rows(asked)
+    ))
 }
 
 #[cfg(test)]
@@ -164,6 +183,26 @@ mod tests {
         let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=0&to_row=209").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(body["reach"].as_array().unwrap().len(), 209_000);
+        // A board too wide for any band: the answer says what was asked and that one
+        // row is already over the limit, rather than to ask for one row.
+        let (status, body) = get("/api/reach?rows=1&cols=1000000").await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        let e = body["error"].as_str().unwrap();
+        assert!(
+            e.contains("from_row=0, to_row=1 asks for 1 row whose presses reach 5000000 cells")
+                && e.contains("limit of 1048576")
+                && e.contains("one row of 1000000 cells already reaches 5000000")
+                && !e.contains("ask for"),
+            "{e}"
+        );
+        let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=10&to_row=220").await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        let e = body["error"].as_str().unwrap();
+        assert!(
+            e.contains("from_row=10, to_row=220 asks for 210 rows")
+                && e.contains("at most 209 rows"),
+            "{e}"
+        );
         for bad in [
             "/api/reach?rows=5&cols=5&from_row=3&to_row=3",
             "/api/reach?rows=5&cols=5&to_row=6",

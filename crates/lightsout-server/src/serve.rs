@@ -1,10 +1,16 @@
-//! Running the app: bind, accept connections within the connection cap, serve each with
-//! a header timeout, and on Ctrl-C or SIGTERM stop accepting, let requests in flight
-//! finish (up to the time limit) and close every other connection at once.
+//! Running the app: bind, accept every connection and admit it within the connection
+//! cap and its client's share (`admission.rs`), serve it with a header timeout, and on
+//! Ctrl-C or SIGTERM stop accepting, let requests in flight finish (up to the time
+//! limit) and close every other connection at once.
 
+use crate::admission::{serve_as, Admission, Client, Decision, Refusal, Ticket};
+use crate::error::ApiError;
 use crate::{app, Limits};
 use axum::body::Body;
+use axum::http::Method;
+use axum::response::IntoResponse;
 use axum::Router;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
@@ -13,7 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tower::ServiceExt;
 
@@ -23,6 +29,18 @@ const IDLE_CLOSE_GRACE: Duration = Duration::from_millis(500);
 
 /// On shutdown, how long past the time limit requests in flight get to finish.
 const DRAIN_GRACE: Duration = Duration::from_secs(1);
+
+/// How long a refused connection gets to send its one request's head.
+const REFUSED_HEADER_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The longest a refused connection is kept open, whatever its client does.
+const REFUSED_LIFETIME: Duration = Duration::from_secs(3);
+
+/// Most bytes of a refused request's body read (and dropped) before its answer, and
+/// the longest that reading may take: what a client sends at once with its request is
+/// read, so that closing the connection does not reset it before the client reads the
+/// answer; a slow body is not waited for.
+const REFUSED_BODY_DRAIN: (usize, Duration) = (1 << 20, Duration::from_millis(200));
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -93,9 +111,12 @@ pub fn serve(addr: &str, limits: Limits) -> Result<(), ServeError> {
 /// connections are accepted, requests in flight finish (for at most the time limit and
 /// a second), and idle or half-sent connections are closed within half a second.
 ///
-/// At most `limits.max_connections` connections are open at once (more wait in the
-/// listen queue); each must send a request's headers within `limits.header_timeout`
-/// (an idle keep-alive connection is closed after it too).
+/// Every connection is accepted, then admitted within `limits.max_connections` and its
+/// client's share of them, an idle connection making room when needed, or refused: a
+/// refused connection is answered once on a short lane of its own, health as usual and
+/// anything else 429 (its client's share is busy) or 503 (every connection is busy).
+/// Each admitted connection must send a request's headers within
+/// `limits.header_timeout` (an idle keep-alive connection is closed after it too).
 ///
 /// # Errors
 ///
@@ -110,21 +131,25 @@ pub async fn serve_on(
         header_timeout: limits.header_timeout,
         drain: limits.time_limit + DRAIN_GRACE,
     };
-    let cap = Arc::new(Semaphore::new(
-        limits.max_connections.clamp(1, Semaphore::MAX_PERMITS),
-    ));
+    let admission = Admission::new(&limits);
     let (stop, stopping) = watch::channel(false);
     let mut open = JoinSet::new();
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
             _ = &mut shutdown => break,
-            accepted = accept_within(&listener, &cap) => accepted,
+            accepted = listener.accept() => accepted,
         };
         match accepted {
-            Ok((stream, permit)) => {
-                open.spawn(connection.clone().serve(stream, permit, stopping.clone()));
-            }
+            Ok((stream, peer)) => match admission.admit(Client::of(peer.ip())) {
+                Decision::Admitted(ticket) => {
+                    open.spawn(connection.clone().serve(stream, ticket, stopping.clone()));
+                }
+                Decision::Refused(why, place) => {
+                    open.spawn(connection.clone().refuse(stream, why, place));
+                }
+                Decision::Dropped => drop(stream),
+            },
             Err(e) => {
                 // Out of file descriptors and the like: wait a moment rather than spin.
                 tracing::warn!("accept failed: {e}");
@@ -146,20 +171,6 @@ pub async fn serve_on(
     Ok(())
 }
 
-/// The next connection, once the connection cap has room for it.
-async fn accept_within(
-    listener: &TcpListener,
-    cap: &Arc<Semaphore>,
-) -> std::io::Result<(TcpStream, OwnedSemaphorePermit)> {
-    let permit = cap
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| std::io::Error::other("the connection cap is closed"))?;
-    let (stream, _) = listener.accept().await?;
-    Ok((stream, permit))
-}
-
 /// What every connection needs.
 #[derive(Clone)]
 struct Connection {
@@ -170,23 +181,21 @@ struct Connection {
 }
 
 impl Connection {
-    /// Serves one connection (HTTP/1.1, keep-alive) until it closes, or shutdown
-    /// closes it; `_permit` holds its place under the connection cap.
-    async fn serve(
-        self,
-        stream: TcpStream,
-        _permit: OwnedSemaphorePermit,
-        mut stopping: watch::Receiver<bool>,
-    ) {
+    /// Serves one connection (HTTP/1.1, keep-alive) until it closes, or shutdown or
+    /// the admission closes it; `ticket` holds its place among the open connections and
+    /// says when a request is in flight.
+    async fn serve(self, stream: TcpStream, ticket: Ticket, mut stopping: watch::Receiver<bool>) {
+        let ticket = Arc::new(ticket);
         let in_flight = Arc::new(AtomicUsize::new(0));
         let router = self.router.clone();
-        let counter = in_flight.clone();
+        let (counter, place) = (in_flight.clone(), ticket.clone());
+        let client = ticket.client();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-            let guard = InFlight::enter(&counter);
+            let guard = InFlight::enter(&counter, &place);
             let router = router.clone();
             async move {
                 let _guard = guard;
-                router.oneshot(req.map(Body::new)).await
+                serve_as(client, router.oneshot(req.map(Body::new))).await
             }
         });
         let mut http = hyper::server::conn::http1::Builder::new();
@@ -211,7 +220,53 @@ impl Connection {
                 };
                 let _ = tokio::time::timeout(grace, conn.as_mut()).await;
             }
+            _ = ticket.closing() => {
+                // Room for a new connection: an idle one is dropped at once; one whose
+                // request came in meanwhile closes after its answer.
+                if in_flight.load(Ordering::SeqCst) > 0 {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(self.drain, conn.as_mut()).await;
+                }
+            }
         }
+    }
+
+    /// Answers a refused connection's one request, within [`REFUSED_LIFETIME`]: health
+    /// as usual (so a client over its share can still see the server is up), anything
+    /// else with `why`; `_place` holds its place on the refusal lane.
+    async fn refuse(self, stream: TcpStream, why: ApiError, _place: Refusal) {
+        let router = self.router.clone();
+        let why = Arc::new((why.status, why.message));
+        let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            let router = router.clone();
+            let why = why.clone();
+            async move {
+                if req.method() == Method::GET && req.uri().path() == "/api/health" {
+                    return router.oneshot(req.map(Body::new)).await;
+                }
+                let mut body = req.into_body();
+                let (mut left, within) = REFUSED_BODY_DRAIN;
+                let drain = async {
+                    while left > 0 {
+                        match body.frame().await {
+                            Some(Ok(frame)) => {
+                                let n = frame.data_ref().map_or(0, |d| d.len());
+                                left = left.saturating_sub(n);
+                            }
+                            _ => break,
+                        }
+                    }
+                };
+                let _ = tokio::time::timeout(within, drain).await;
+                Ok(ApiError::new(why.0, why.1.clone()).into_response())
+            }
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(REFUSED_HEADER_TIMEOUT)
+            .keep_alive(false);
+        let conn = http.serve_connection(TokioIo::new(stream), service);
+        let _ = tokio::time::timeout(REFUSED_LIFETIME, conn).await;
     }
 }
 
@@ -224,19 +279,30 @@ async fn stopped(stopping: &mut watch::Receiver<bool>) {
     }
 }
 
-/// Counts a request in flight on its connection while it lives.
-struct InFlight(Arc<AtomicUsize>);
+/// Counts a request in flight on its connection while it lives, and marks the
+/// connection busy in the admission (idle again when the last one ends).
+struct InFlight {
+    counter: Arc<AtomicUsize>,
+    ticket: Arc<Ticket>,
+}
 
 impl InFlight {
-    fn enter(counter: &Arc<AtomicUsize>) -> Self {
-        counter.fetch_add(1, Ordering::SeqCst);
-        Self(counter.clone())
+    fn enter(counter: &Arc<AtomicUsize>, ticket: &Arc<Ticket>) -> Self {
+        if counter.fetch_add(1, Ordering::SeqCst) == 0 {
+            ticket.set_idle(false);
+        }
+        Self {
+            counter: counter.clone(),
+            ticket: ticket.clone(),
+        }
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        if self.counter.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.ticket.set_idle(true);
+        }
     }
 }
 

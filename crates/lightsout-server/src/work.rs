@@ -8,23 +8,28 @@
 //! 2. it runs on tokio's blocking pool holding a slot of one of two lanes: `workers`
 //!    slots any request may take, and `light_workers` more that only light requests
 //!    (estimated at most [`LIGHT_WORK`]) take, so small requests keep their latency
-//!    while heavy ones hold every slot of theirs; the rest wait, then get 503;
+//!    while heavy ones hold every slot of theirs; the rest wait, then get 503. A freed
+//!    slot goes to the client holding the fewest (`fair.rs`), so one client's queue of
+//!    heavy requests never stands in front of another client's;
 //! 3. it gets a [`Budget`] whose deadline is the time left (at most [`LIGHT_SLOT_TIME`]
-//!    on a light slot): the library stops there and the slot is free again (a
-//!    fewest-press search answers with the best found, other work with an error that
-//!    becomes 504);
+//!    on a light slot; a fewest-press search's comes [`SEARCH_ANSWER_SHARE`] of it
+//!    early, to send its answer): the library stops there and the slot is free again (a
+//!    search answers with its best found, or 503 when it found no first solution; other
+//!    work with an error that becomes 504). A search waits for a slot only while
+//!    [`SEARCH_MIN_TIME_SHARE`] of the time limit is left;
 //! 4. the client waits until that deadline, and the budget's cancel flag is set when
 //!    it stops waiting (the deadline passed, or the client went away and the handler was
 //!    dropped), so the work stops at its next check instead of running on.
 
+use super::admission;
 use super::error::ApiError;
+use super::fair::{FairSlots, SlotPermit};
 use super::Limits;
 use axum::http::StatusCode;
 use lightsout::{plan, Budget, Game, Method, Plan};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Estimated work (64-bit word operations, the library's [`lightsout::Cost::work`]) up
 /// to which a request is light: a few milliseconds.
@@ -42,33 +47,65 @@ pub const LIGHT_SLOT_TIME: Duration = Duration::from_secs(3);
 /// found, or the library's time-limit error) before giving up on it.
 const ANSWER_GRACE: Duration = Duration::from_millis(250);
 
+/// A fewest-press search waits for a slot only while at least this share of the time
+/// limit is left (then 503): once it runs, its first solution (the plain solve, not
+/// elastic) has that much time, and the search the rest.
+const SEARCH_MIN_TIME_SHARE: f64 = 0.5;
+
+/// The share of its time a fewest-press search keeps, at the end, to check and encode
+/// its best found: the library's deadline for it comes this much before the answer is
+/// due.
+const SEARCH_ANSWER_SHARE: f64 = 0.2;
+
 /// Which lane a computation may run in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Weight {
+enum Lane {
     /// Estimated at most [`LIGHT_WORK`]: takes a light slot, or any slot that is free.
     Light,
     /// Takes only the slots open to every request.
     Heavy,
 }
 
+/// What the workers need to know of a computation: its lane, and whether it is a
+/// fewest-press search, which answers its best found at its deadline (so it is given
+/// an earlier deadline, to encode that answer in time, and never ends in a 504).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight {
+    lane: Lane,
+    search: bool,
+}
+
 impl Weight {
+    /// Light work (a light slot, or any free slot).
+    pub const LIGHT: Weight = Weight {
+        lane: Lane::Light,
+        search: false,
+    };
+
+    /// Heavy work (only the slots open to every request).
+    pub const HEAVY: Weight = Weight {
+        lane: Lane::Heavy,
+        search: false,
+    };
+
     /// The weight of work estimated at `work` word operations.
     pub fn of_work(work: f64) -> Weight {
         if work <= LIGHT_WORK {
-            Weight::Light
+            Weight::LIGHT
         } else {
-            Weight::Heavy
+            Weight::HEAVY
         }
     }
 
     /// The weight of a solve estimated at `work` on a board of `cells` cells, with a
     /// fewest-press search if `min`.
     pub fn of_solve(work: f64, cells: usize, min: bool) -> Weight {
-        if min && cells > LIGHT_MIN_CELLS {
-            Weight::Heavy
+        let lane = if min && cells > LIGHT_MIN_CELLS {
+            Lane::Heavy
         } else {
-            Weight::of_work(work)
-        }
+            Weight::of_work(work).lane
+        };
+        Weight { lane, search: min }
     }
 }
 
@@ -114,8 +151,8 @@ pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Plan, Api
 
 /// The two lanes of computation slots.
 pub struct Workers {
-    heavy: Arc<Semaphore>,
-    light: Arc<Semaphore>,
+    heavy: Arc<FairSlots>,
+    light: Arc<FairSlots>,
     heavy_count: usize,
     light_count: usize,
     time_limit: Duration,
@@ -123,7 +160,7 @@ pub struct Workers {
 
 /// A slot held by a running job, and whether it is one of the light lane's.
 struct Slot {
-    _permit: OwnedSemaphorePermit,
+    _permit: SlotPermit,
     light: bool,
 }
 
@@ -131,11 +168,11 @@ impl Workers {
     /// The lanes of `limits` (`workers` slots for all, `light_workers` for light work
     /// only); a client waits at most the time limit for a slot and its work.
     pub fn new(limits: &Limits) -> Self {
-        let heavy_count = limits.workers.clamp(1, Semaphore::MAX_PERMITS);
-        let light_count = limits.light_workers.min(Semaphore::MAX_PERMITS);
+        let heavy_count = limits.workers.max(1);
+        let light_count = limits.light_workers;
         Self {
-            heavy: Arc::new(Semaphore::new(heavy_count)),
-            light: Arc::new(Semaphore::new(light_count)),
+            heavy: FairSlots::new(heavy_count),
+            light: FairSlots::new(light_count),
             heavy_count,
             light_count,
             time_limit: limits.time_limit,
@@ -149,63 +186,72 @@ impl Workers {
         (cores / self.heavy_count).max(1)
     }
 
-    /// A slot for work of `weight`: a light job takes a light slot or, if one frees
-    /// first, a heavy one.
-    async fn acquire(&self, weight: Weight) -> Result<Slot, tokio::sync::AcquireError> {
+    /// A slot for work of `weight` for `client`: a light job takes a light slot or, if
+    /// one frees first, a heavy one.
+    async fn acquire(
+        &self,
+        weight: Weight,
+        client: Option<admission::Client>,
+    ) -> Result<Slot, crate::fair::Closed> {
         let heavy = |p| Slot {
             _permit: p,
             light: false,
         };
-        if weight == Weight::Heavy || self.light_count == 0 {
-            return self.heavy.clone().acquire_owned().await.map(heavy);
+        if weight.lane == Lane::Heavy || self.light_count == 0 {
+            return self.heavy.acquire(client).await.map(heavy);
         }
         tokio::select! {
             biased;
-            p = self.light.clone().acquire_owned() => p.map(|p| Slot { _permit: p, light: true }),
-            p = self.heavy.clone().acquire_owned() => p.map(heavy),
+            p = self.light.acquire(client) => p.map(|p| Slot { _permit: p, light: true }),
+            p = self.heavy.acquire(client) => p.map(heavy),
         }
     }
 
     /// Runs `job` on the blocking pool in the lane of its `weight`. `job` gets the
-    /// budget its work must keep to: the deadline by which its answer is due, a cancel
-    /// flag set when the client stops waiting, and its share of the threads.
+    /// budget its work must keep to: the deadline by which its answer is due (for a
+    /// fewest-press search, [`SEARCH_ANSWER_SHARE`] of its time earlier, to encode its
+    /// best found), a cancel flag set when the client stops waiting, and its share of
+    /// the threads.
+    ///
+    /// # Errors
+    ///
+    /// `job`'s own; 503 when no slot frees in time (for a search: while at least
+    /// [`SEARCH_MIN_TIME_SHARE`] of the time limit is left), and when a search finds no
+    /// solution in its time; 504 when other work overruns its deadline.
     pub async fn run<T, F>(&self, what: &'static str, weight: Weight, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let start = Instant::now();
-        let slot = tokio::time::timeout(self.time_limit, self.acquire(weight))
+        let longest_wait = if weight.search {
+            self.time_limit.mul_f64(1.0 - SEARCH_MIN_TIME_SHARE)
+        } else {
+            self.time_limit
+        };
+        let client = admission::serving();
+        let slot = tokio::time::timeout(longest_wait, self.acquire(weight, client))
             .await
-            .map_err(|_| {
-                let lanes = match weight {
-                    Weight::Heavy => format!("all {} workers", self.heavy_count),
-                    Weight::Light => format!(
-                        "all {} workers (and the {} kept for light requests)",
-                        self.heavy_count, self.light_count
-                    ),
-                };
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "server busy: {lanes} stayed busy for the time limit of {} (try again)",
-                        human(self.time_limit)
-                    ),
-                )
-            })?
+            .map_err(|_| self.busy(weight, longest_wait))?
             .map_err(|_| ApiError::internal("the worker pool is closed"))?;
-        let mut allowed = self.time_limit.saturating_sub(start.elapsed());
-        let slot_is_light = slot.light;
+        let waited = start.elapsed();
+        let mut allowed = self.time_limit.saturating_sub(waited);
+        let on_light_slot = slot.light && allowed >= LIGHT_SLOT_TIME;
         if slot.light {
             allowed = allowed.min(LIGHT_SLOT_TIME);
         }
-        let threads = match weight {
-            Weight::Light => 1,
-            Weight::Heavy => self.threads_per_job(),
+        let threads = match weight.lane {
+            Lane::Light => 1,
+            Lane::Heavy => self.threads_per_job(),
+        };
+        let work_time = if weight.search {
+            allowed.mul_f64(1.0 - SEARCH_ANSWER_SHARE)
+        } else {
+            allowed
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let budget = Budget::unlimited()
-            .with_deadline(Instant::now() + allowed)
+            .with_deadline(Instant::now() + work_time)
             .with_cancel(cancel.clone())
             .with_threads(threads);
         let task = tokio::task::spawn_blocking(move || {
@@ -215,21 +261,37 @@ impl Workers {
         // Set the flag however this future ends (timeout, or the client gone and the
         // handler dropped), so the work stops at its next budget check.
         let _stop = StopOnDrop(cancel);
-        let on_light_slot = slot_is_light && allowed == LIGHT_SLOT_TIME;
-        let time_limit = self.time_limit;
-        let overran = move || {
-            let limit = if on_light_slot {
-                format!("the {} a light worker allows", human(LIGHT_SLOT_TIME))
-            } else {
-                format!(
-                    "this server's time limit of {} (--time-limit)",
-                    human(time_limit)
-                )
-            };
-            ApiError::new(
-                StatusCode::GATEWAY_TIMEOUT,
-                format!("the {what} took longer than {limit}"),
+        let limit = if on_light_slot {
+            format!("the {} a light worker allows", human(LIGHT_SLOT_TIME))
+        } else if waited < Duration::from_millis(10) {
+            format!(
+                "this server's time limit of {} (--time-limit)",
+                human(self.time_limit)
             )
+        } else {
+            format!(
+                "the {} left of this server's time limit of {} (--time-limit) after {} waiting for a worker",
+                human(allowed),
+                human(self.time_limit),
+                human(waited)
+            )
+        };
+        let overran = move || {
+            if weight.search {
+                // The search itself is elastic: only the plain solve that gives its first
+                // solution can run out of time, on a server too busy to give it its share.
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "server busy: the {what} found no solution to start its fewest-press search from within {limit} (try again)"
+                    ),
+                )
+            } else {
+                ApiError::new(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    format!("the {what} took longer than {limit}"),
+                )
+            }
         };
         match tokio::time::timeout(allowed + ANSWER_GRACE, task).await {
             Ok(Ok(Err(e))) if e.status == StatusCode::GATEWAY_TIMEOUT => Err(overran()),
@@ -239,6 +301,30 @@ impl Workers {
             ))),
             Err(_) => Err(overran()),
         }
+    }
+
+    /// The 503 for work of `weight` that found no free slot within `waited`.
+    fn busy(&self, weight: Weight, waited: Duration) -> ApiError {
+        let lanes = match weight.lane {
+            Lane::Heavy => format!("all {} workers", self.heavy_count),
+            Lane::Light => format!(
+                "all {} workers (and the {} kept for light requests)",
+                self.heavy_count, self.light_count
+            ),
+        };
+        let why = if weight.search {
+            format!(
+                "{}, and a fewest-press search starts only with at least half of this server's time limit of {} left",
+                human(waited),
+                human(self.time_limit)
+            )
+        } else {
+            format!("the time limit of {}", human(self.time_limit))
+        };
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("server busy: {lanes} stayed busy for {why} (try again)"),
+        )
     }
 }
 
@@ -251,10 +337,11 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// `1.5 s`, `250 ms`.
+/// `1.5 s`, `250 ms` (to the millisecond).
 pub fn human(d: Duration) -> String {
     if d >= Duration::from_secs(1) {
-        format!("{} s", d.as_secs_f64())
+        let seconds = format!("{:.3}", d.as_secs_f64());
+        format!("{} s", seconds.trim_end_matches('0').trim_end_matches('.'))
     } else {
         format!("{} ms", d.as_millis())
     }
@@ -311,35 +398,127 @@ mod tests {
 
     #[test]
     fn weights_follow_the_estimate_and_the_search() {
-        assert_eq!(Weight::of_work(1e3), Weight::Light);
-        assert_eq!(Weight::of_work(LIGHT_WORK * 2.0), Weight::Heavy);
-        assert_eq!(Weight::of_solve(1e3, 25, true), Weight::Light);
-        assert_eq!(Weight::of_solve(1e3, 25, false), Weight::Light);
+        let search = |lane| Weight { lane, search: true };
+        assert_eq!(Weight::of_work(1e3), Weight::LIGHT);
+        assert_eq!(Weight::of_work(LIGHT_WORK * 2.0), Weight::HEAVY);
+        assert_eq!(Weight::of_solve(1e3, 25, true), search(Lane::Light));
+        assert_eq!(Weight::of_solve(1e3, 25, false), Weight::LIGHT);
         assert_eq!(
             Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, true),
-            Weight::Heavy
+            search(Lane::Heavy)
         );
         assert_eq!(
             Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, false),
-            Weight::Light
+            Weight::LIGHT
         );
+        assert_eq!(Weight::of_solve(LIGHT_WORK * 2.0, 25, false), Weight::HEAVY);
+    }
+
+    /// A heavy fewest-press search.
+    const SEARCH: Weight = Weight {
+        lane: Lane::Heavy,
+        search: true,
+    };
+
+    /// A search's library deadline comes a fifth of its time early, to encode its best
+    /// found; other work gets all of it.
+    #[tokio::test]
+    async fn a_search_keeps_time_to_answer() {
+        let limit = Duration::from_secs(100);
+        let w = workers(1, 0, limit);
+        let left = |weight| w.run("solve", weight, |b| Ok(b.time_left().unwrap()));
+        let search = left(SEARCH).await.unwrap();
+        let plain = left(Weight::HEAVY).await.unwrap();
+        assert!(
+            search <= limit.mul_f64(1.0 - SEARCH_ANSWER_SHARE),
+            "{search:?}"
+        );
+        assert!(
+            plain > limit.mul_f64(1.0 - SEARCH_ANSWER_SHARE),
+            "{plain:?}"
+        );
+    }
+
+    /// A search that finds no first solution in its time (the library's time-limit
+    /// error, or work that ignores its budget) is a 503, the server being too busy to
+    /// give it its time, never a 504; the same for other work is a 504.
+    #[tokio::test]
+    async fn a_search_out_of_time_is_busy_not_a_timeout() {
+        let w = workers(1, 0, Duration::from_millis(100));
+        let out_of_time = |weight| {
+            w.run("solve", weight, |_| -> Result<(), _> {
+                Err(lightsout::Error::TimeLimit.into())
+            })
+        };
+        let e = out_of_time(SEARCH).await.unwrap_err();
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(e.message.contains("found no solution"), "{}", e.message);
+        assert_eq!(
+            out_of_time(Weight::HEAVY).await.unwrap_err().status,
+            StatusCode::GATEWAY_TIMEOUT
+        );
+        let ignores_budget = w
+            .run("solve", SEARCH, |_| {
+                std::thread::sleep(Duration::from_millis(600));
+                Ok(())
+            })
+            .await;
+        assert_eq!(
+            ignores_budget.unwrap_err().status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+    }
+
+    /// A search waits for a slot only while half the time limit is left: then it is
+    /// told the server is busy, and why; other work waits for the whole limit.
+    #[tokio::test]
+    async fn a_search_starts_only_with_half_the_time_left() {
+        let w = Arc::new(workers(1, 0, Duration::from_millis(400)));
+        let (release, released) = mpsc::channel::<()>();
+        let (started, holding) = mpsc::channel();
+        let holder = w.clone();
+        // Holds the only slot until released (ignoring its budget).
+        let held = tokio::spawn(async move {
+            holder
+                .run("solve", Weight::HEAVY, move |_| {
+                    let _ = started.send(());
+                    let _ = released.recv_timeout(Duration::from_secs(30));
+                    Ok(())
+                })
+                .await
+        });
+        tokio::task::spawn_blocking(move || holding.recv_timeout(Duration::from_secs(10)))
+            .await
+            .unwrap()
+            .unwrap();
+        let e = w.run("solve", SEARCH, |_| Ok(())).await.unwrap_err();
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(
+            e.message.contains("stayed busy for 200 ms")
+                && e.message
+                    .contains("at least half of this server's time limit of 400 ms"),
+            "{}",
+            e.message
+        );
+        release.send(()).unwrap();
+        let _ = held.await;
     }
 
     #[tokio::test]
     async fn work_that_ignores_its_budget_answers_504_and_keeps_its_slot() {
         let w = workers(1, 0, Duration::from_millis(50));
         let slow = w
-            .run("solve", Weight::Heavy, |_| {
+            .run("solve", Weight::HEAVY, |_| {
                 std::thread::sleep(Duration::from_millis(600));
                 Ok(())
             })
             .await;
         assert_eq!(slow.unwrap_err().status, StatusCode::GATEWAY_TIMEOUT);
         // The slow job still holds the only slot: the next request waits, then gets 503.
-        let next = w.run("solve", Weight::Heavy, |_| Ok(())).await;
+        let next = w.run("solve", Weight::HEAVY, |_| Ok(())).await;
         assert_eq!(next.unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
         tokio::time::sleep(Duration::from_millis(800)).await;
-        assert!(w.run("solve", Weight::Heavy, |_| Ok(1)).await.is_ok());
+        assert!(w.run("solve", Weight::HEAVY, |_| Ok(1)).await.is_ok());
     }
 
     /// A real elimination of seconds stops at its deadline: the 504 comes at about the
@@ -362,7 +541,7 @@ mod tests {
         assert!(work > 1e10, "{work:e}");
         let start = Instant::now();
         let r = w
-            .run("analysis", Weight::Heavy, move |b| {
+            .run("analysis", Weight::HEAVY, move |b| {
                 Ok(analyze_within(&plane, Method::Gauss, b)?.rank)
             })
             .await;
@@ -373,7 +552,7 @@ mod tests {
         assert!(took < Duration::from_secs(5), "{took:?}");
         // The next request gets the only slot (it would wait 40 ms, then get 503, if the
         // elimination were still running).
-        assert_eq!(w.run("solve", Weight::Heavy, |_| Ok(7)).await.unwrap(), 7);
+        assert_eq!(w.run("solve", Weight::HEAVY, |_| Ok(7)).await.unwrap(), 7);
     }
 
     /// The handler dropped (the client went away) sets the cancel flag: the job sees it
@@ -382,7 +561,7 @@ mod tests {
     async fn a_dropped_request_cancels_its_work() {
         let w = workers(1, 0, Duration::from_secs(30));
         let (saw_cancel, cancelled) = mpsc::channel();
-        let running = w.run("solve", Weight::Heavy, move |b| {
+        let running = w.run("solve", Weight::HEAVY, move |b| {
             let give_up = Instant::now() + Duration::from_secs(20);
             while !b.is_cancelled() && Instant::now() < give_up {
                 std::thread::sleep(Duration::from_millis(2));
@@ -401,7 +580,7 @@ mod tests {
         assert_eq!(seen, Ok(true));
         let next = tokio::time::timeout(
             Duration::from_secs(10),
-            w.run("solve", Weight::Heavy, |_| Ok(1)),
+            w.run("solve", Weight::HEAVY, |_| Ok(1)),
         );
         assert_eq!(next.await.unwrap().unwrap(), 1);
     }
@@ -415,7 +594,7 @@ mod tests {
         let holder = w.clone();
         let heavy = tokio::spawn(async move {
             holder
-                .run("solve", Weight::Heavy, move |b| {
+                .run("solve", Weight::HEAVY, move |b| {
                     let _ = started.send(());
                     while b.check().is_ok() {
                         std::thread::sleep(Duration::from_millis(2));
@@ -431,7 +610,7 @@ mod tests {
         let start = Instant::now();
         let left = tokio::time::timeout(
             Duration::from_secs(10),
-            w.run("solve", Weight::Light, |b| Ok(b.time_left())),
+            w.run("solve", Weight::LIGHT, |b| Ok(b.time_left())),
         )
         .await
         .expect("a light job does not wait for the heavy one")
@@ -441,7 +620,7 @@ mod tests {
         // A heavy job does wait: the only heavy slot is taken.
         let waiting = tokio::time::timeout(
             Duration::from_millis(300),
-            w.run("solve", Weight::Heavy, |_| Ok(())),
+            w.run("solve", Weight::HEAVY, |_| Ok(())),
         );
         assert!(waiting.await.is_err());
         heavy.abort();
@@ -450,8 +629,8 @@ mod tests {
     #[tokio::test]
     async fn a_panicking_job_is_a_500_not_a_crash() {
         let w = workers(1, 0, Duration::from_secs(5));
-        let r: Result<(), _> = w.run("solve", Weight::Heavy, |_| panic!("boom")).await;
+        let r: Result<(), _> = w.run("solve", Weight::HEAVY, |_| panic!("boom")).await;
         assert_eq!(r.unwrap_err().status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert!(w.run("solve", Weight::Heavy, |_| Ok(())).await.is_ok());
+        assert!(w.run("solve", Weight::HEAVY, |_| Ok(())).await.is_ok());
     }
 }

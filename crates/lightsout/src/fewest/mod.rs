@@ -420,7 +420,9 @@ fn local_search(p: &[u64], basis: &[Vec<u64>], effort: Effort, budget: &Budget) 
                     improved = true;
                 }
             }
-            if !improved {
+            // A descent of a large basis takes a while: the budget is looked at after
+            // each pass, not only between restarts.
+            if !improved || budget.is_spent() {
                 break;
             }
         }
@@ -500,6 +502,28 @@ mod tests {
                 let local = local_search(&p, &basis, Effort::Restarts(4), &Budget::unlimited());
                 assert!(!local.beats(&want));
             }
+        }
+    }
+
+    /// A spent budget stops a search whose chunks are shorter than the scan's 1024
+    /// steps between looks at the budget (it used to run every chunk to the end: over
+    /// a second past the deadline for a 26-vector neighbourhood of a 300 x 300 board).
+    #[test]
+    fn a_spent_budget_stops_a_search_of_short_chunks() {
+        let mut s = 3;
+        let words = 3;
+        let rand =
+            |s: &mut u64| -> Vec<u64> { (0..words).map(|_| lcg(s) ^ lcg(s) << 32).collect() };
+        let p = rand(&mut s);
+        let basis = echelon((0..12).map(|_| rand(&mut s)).collect());
+        assert_eq!(basis.len(), 12);
+        let spent = Budget::unlimited().with_time_limit(std::time::Duration::ZERO);
+        for kernel in Kernel::available() {
+            let search = Search::with_kernel(&p, &basis, kernel);
+            let (_, complete) = search.run(Best::new(p.clone()), 1, &spent);
+            assert!(!complete, "{kernel:?}");
+            let (_, complete) = search.run(Best::new(p.clone()), 1, &Budget::unlimited());
+            assert!(complete, "{kernel:?}");
         }
     }
 

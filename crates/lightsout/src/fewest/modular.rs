@@ -151,6 +151,11 @@ pub(super) fn local_search(
                         improved = true;
                     }
                 }
+                // A pass over many generators of a large board takes a while: the
+                // budget is looked at after each generator, not only between restarts.
+                if budget.is_spent() {
+                    return cur;
+                }
             }
             if !improved {
                 break;

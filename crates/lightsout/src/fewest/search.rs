@@ -135,6 +135,12 @@ impl Search {
                 if chunk >= chunks || stopped.load(Ordering::Relaxed) {
                     break;
                 }
+                // The scan looks at the budget every 1024 steps, and a chunk can have
+                // fewer: look before each one too.
+                if budget.is_spent() {
+                    stopped.store(true, Ordering::Relaxed);
+                    break;
+                }
                 if !self.chunk(chunk, split, &bound, &mut local, budget) {
                     stopped.store(true, Ordering::Relaxed);
                     break;
