@@ -1,13 +1,13 @@
 //! The API's request bodies: `POST /api/solve` and `POST /api/analyze` through the
 //! server's own request types and checks, and `POST /api/board/read` through its file
-//! reader (`lightsout_server::fuzzing`). A refusal must be a 4xx; a panic is a bug. A
+//! reader (`lightsout_api::fuzzing`). A refusal must be a 4xx; a panic is a bug. A
 //! bitmap the reader accepts has the size its header declares.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use lightsout_api::fuzzing::{check_analyze_body, check_board_file, check_solve_body};
 use lightsout_formats::detect::Format;
 use lightsout_formats::{pbm, png};
-use lightsout_server::fuzzing::{check_analyze_body, check_board_file, check_solve_body};
 
 fuzz_target!(|data: &[u8]| {
     for result in [check_solve_body(data), check_analyze_body(data)] {

@@ -210,7 +210,7 @@ pub struct RectLine {
 }
 
 /// `GET /api/period`, and `period --json` with its method and time: the solution period
-/// of a two-state game (the library's [`lightsout::solve::period`]): how many solve steps
+/// of a two-state game (the library's [`lightsout::research::period`]): how many solve steps
 /// bring every board back (`order`) and the all-on board back (`all_on_period`). Exact
 /// integers, as decimal strings (they may pass 2^53).
 #[derive(Serialize, Debug)]

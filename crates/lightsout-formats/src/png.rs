@@ -310,7 +310,7 @@ impl<W: Write> RowSink for PngRows<'_, W> {
 /// recognisable as one.
 type KeptError = Rc<Cell<Option<std::io::Error>>>;
 
-/// A writer that keeps its errors in a [`KeptError`] (and passes a copy on).
+/// A writer that keeps its errors (and passes a copy on).
 pub struct Keep<W> {
     inner: W,
     kept: KeptError,

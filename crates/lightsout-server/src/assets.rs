@@ -1,7 +1,7 @@
 //! The page, embedded in the binary: one file to ship, nothing fetched from elsewhere.
 //! The script is a set of ES modules (`web/js/`), served from one table under `/js/`.
 
-use super::error::ApiError;
+use super::error::{ApiError, HttpError};
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
@@ -74,16 +74,16 @@ pub async fn script() -> impl IntoResponse {
 }
 
 /// `GET /js/{file}`: one of the page's modules.
-pub async fn module(Path(file): Path<String>) -> Result<impl IntoResponse, ApiError> {
+pub async fn module(Path(file): Path<String>) -> Result<impl IntoResponse, HttpError> {
     MODULES
         .iter()
         .find(|(name, _)| *name == file)
         .map(|(_, body)| asset("text/javascript; charset=utf-8", body))
         .ok_or_else(|| {
-            ApiError::new(
+            HttpError(ApiError::new(
                 StatusCode::NOT_FOUND,
                 format!("no such page or endpoint: GET /js/{file}"),
-            )
+            ))
         })
 }
 

@@ -1,130 +1,34 @@
-//! API errors: an HTTP status, a stable kind and a one-line message, answered as
-//! `{"error": "...", "kind": "...", "suggested_method": ...}`.
-//!
-//! The kind is what programs (and the page) decide on: the engine's
-//! [`lightsout::ErrorKind`] names for the engine's errors, and the transport's own for the
-//! rest (`not_found`, `method_not_allowed`, `bad_request`, `payload_too_large`,
-//! `request_timeout`, `busy`, `timeout`, `internal`). The message is for people.
+//! The API's answers and errors as HTTP responses: the one place the API crate's
+//! [`Reply`] and [`ApiError`] meet axum.
 
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use lightsout::{ErrorKind, Method};
-use serde::Serialize;
+pub use lightsout_api::ApiError;
+use lightsout_api::Reply;
 
-/// An error answer. Every failure the API reports goes through this type, so every error
-/// body has the same shape.
+/// An [`ApiError`] as an HTTP response (the status, and the API's error body).
 #[derive(Debug)]
-pub struct ApiError {
-    pub status: StatusCode,
-    /// The stable name programs decide on.
-    pub kind: &'static str,
-    pub message: String,
-    /// For a method's refusal: the method that takes the board instead, if any.
-    pub suggested_method: Option<Method>,
-}
+pub struct HttpError(pub ApiError);
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    kind: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    suggested_method: Option<&'static str>,
-}
-
-impl ApiError {
-    /// An error answer with any status; its kind is the status's (see the module docs).
-    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        Self {
-            status,
-            kind: kind_of_status(status),
-            message: message.into(),
-            suggested_method: None,
-        }
-    }
-
-    /// The request is malformed or names something that does not exist (400).
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// The request is larger than a stated limit (413).
-    pub fn too_large(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::PAYLOAD_TOO_LARGE, message)
-    }
-
-    /// The request is well formed but asks for something the server will not do: rules a
-    /// method does not handle, or more work than the budget allows (422).
-    pub fn unprocessable(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-    }
-
-    /// A bug: an internal check failed (500).
-    pub fn internal(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, message)
-    }
-
-    /// The same error with another kind (the status kept).
-    pub fn with_kind(mut self, kind: &'static str) -> Self {
-        self.kind = kind;
-        self
+impl From<ApiError> for HttpError {
+    fn from(e: ApiError) -> Self {
+        HttpError(e)
     }
 }
 
-/// The transport's kind of an error answered with `status`.
-fn kind_of_status(status: StatusCode) -> &'static str {
-    match status {
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
-        StatusCode::REQUEST_TIMEOUT => "request_timeout",
-        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
-        StatusCode::UNPROCESSABLE_ENTITY => "limit_exceeded",
-        StatusCode::SERVICE_UNAVAILABLE => "busy",
-        StatusCode::GATEWAY_TIMEOUT => "timeout",
-        s if s.is_server_error() => "internal",
-        _ => "bad_request",
-    }
-}
-
-impl IntoResponse for ApiError {
+impl IntoResponse for HttpError {
     fn into_response(self) -> Response {
-        let body = Json(ErrorBody {
-            error: &self.message,
-            kind: self.kind,
-            suggested_method: self.suggested_method.map(Method::name),
-        });
-        (self.status, body).into_response()
+        reply_response(self.0.into_reply())
     }
 }
 
-impl From<lightsout::Error> for ApiError {
-    fn from(e: lightsout::Error) -> Self {
-        let kind = e.kind();
-        let status = match kind {
-            ErrorKind::Internal | ErrorKind::OutOfMemory => StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorKind::Unsupported | ErrorKind::TooLarge | ErrorKind::LimitExceeded => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            // The work's budget ran out (its deadline, or the client stopped waiting).
-            ErrorKind::TimeLimit | ErrorKind::Cancelled => StatusCode::GATEWAY_TIMEOUT,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        Self {
-            status,
-            kind: kind.name(),
-            message: e.to_string(),
-            suggested_method: e.suggested_method(),
-        }
-    }
-}
-
-impl From<lightsout_formats::FormatError> for ApiError {
-    fn from(e: lightsout_formats::FormatError) -> Self {
-        match e {
-            lightsout_formats::FormatError::Input(m) => {
-                Self::bad_request(m).with_kind(ErrorKind::InvalidBoard.name())
-            }
-            other => Self::internal(other.to_string()),
-        }
-    }
+/// A [`Reply`] as an HTTP response: its status, content type and bytes.
+pub fn reply_response(reply: Reply) -> Response {
+    let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (
+        status,
+        [(header::CONTENT_TYPE, reply.content_type)],
+        reply.body,
+    )
+        .into_response()
 }

@@ -1,140 +1,41 @@
-//! The lightsout web app (`lightsout serve`). An axum router with the page (embedded in the binary)
-//! at `/` and a JSON API under `/api/`:
+//! The lightsout web app (`lightsout serve`): the HTTP transport of the JSON API. The
+//! API itself (requests, limits, plans, answers) is the `lightsout-api` crate, the same
+//! one the static site's Web Worker runs; this crate adds what only HTTP has:
+//! connections and their admission (`admission.rs`), body limits and timeouts
+//! (`body.rs`), lanes of workers with deadlines and fair turns (`work.rs`, `fair.rs`),
+//! the page's files embedded in the binary (`assets.rs`), and the listener
+//! (`serve.rs`).
 //!
-//! | endpoint | answer |
-//! |----------|--------|
-//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, time_limit?, method?}`) |
-//! | `POST /api/analyze` | `analyze --json`'s object (`{rows, cols, rules?, method?, quiet?}`) |
-//! | `GET /api/random?rows=&cols=&solvable=&seed=&<rules>` | a random board |
-//! | `GET /api/rules?<rules>&rows=&cols=` | what a press does (reach lists, the cube's layout), and which method would run |
-//! | `GET /api/presets` | the library's presets, with start, goal and layout |
-//! | `GET /api/capabilities` | boundaries, shapes, moduli, presets and limits |
-//! | `GET /api/health` | `{"status":"ok"}` |
-//! | `GET /api/reach?<rules>&rows=&cols=&from_row=&to_row=` | what each press of a band of rows changes |
-//! | `POST /api/board/read?mod=&format=` | a text, PBM or PNG file (the body) as a board |
-//! | `POST /api/board/write` | a board as a text, PBM or PNG file |
-//! | `POST /api/explore` | quiet patterns and a page of all the solutions, with press counts |
-//! | `POST /api/custom/rules`, `POST /api/custom/solve` | rules with per-cell patterns: reach, solve |
-//!
-//! Rules, presets and cost estimates are the library's (`GameSpec`, `PRESETS`,
-//! `plan`); this module only translates them to and from JSON.
-//!
-//! Every error is a 4xx/5xx with `{"error": "..."}`.
+//! Every `/api/...` request goes through one handler: the API routes it (404/405 before
+//! the body is read), the body is read within the limits, the API checks and plans it
+//! off the async threads, and its work runs on a worker within a deadline.
+//! `/api/health` is answered at once, past every queue.
 
 mod admission;
 mod assets;
-mod board_io;
-mod custom;
+mod body;
 mod error;
-mod explore;
 mod fair;
-pub mod fuzzing;
-mod grid;
-mod handlers;
-mod net;
-mod page_request;
-mod presets;
-mod reach;
-mod rules;
 mod serve;
 #[cfg(test)]
 mod test_client;
 mod work;
 
+pub use lightsout_api::Limits;
 pub use serve::{serve, serve_on, ServeError};
 
-use axum::http::{Method as HttpMethod, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::{get, post};
+use axum::extract::{Request, State};
+use axum::http::{Method as HttpMethod, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
 use axum::Router;
-use error::ApiError;
+use error::{reply_response, ApiError, HttpError};
+use lightsout_api::{Call, Endpoint, Prepared, Reply};
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 use tracing::Span;
-
-/// The server's limits (README, "Web app": limits, and "Server limits and fairness").
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Most cells in a board of any request.
-    pub max_cells: u64,
-    /// Most time a client waits for one computation.
-    pub time_limit: Duration,
-    /// Most estimated word operations of one computation (checked before it starts).
-    pub max_work: u64,
-    /// Most estimated bytes one computation may allocate (checked before it starts).
-    /// Default: the process's memory limit (`lightsout_formats::memory`, 3/4 of the
-    /// available memory or `--memory-limit`) shared among every slot that can run at
-    /// once, so their estimates together stay within it.
-    pub max_memory: u64,
-    /// Computation slots open to every request (the heavy lane).
-    pub workers: usize,
-    /// Further slots only light requests (estimated work at most
-    /// 2^24 word operations, a few milliseconds) may take, so they keep their latency
-    /// while heavy ones run.
-    pub light_workers: usize,
-    /// Bytes of request bodies held in memory at once, over all requests; a reader
-    /// waits for room (up to the body timeout).
-    pub max_body_memory: usize,
-    /// Open connections at once. When they are all taken, a new connection takes the
-    /// place of an idle one (no request in flight) of the client holding the most, or is
-    /// refused with 503 when none is idle (`admission.rs`).
-    pub max_connections: usize,
-    /// Open connections at once from one client (an IPv4 address, or an IPv6 /64); a
-    /// client at it gets a new connection in place of its own longest-idle one, or 429
-    /// when all of its connections are busy. `None`: [`Limits::client_connections`]'s
-    /// default, from `max_connections`.
-    pub max_client_connections: Option<usize>,
-    /// Most time a client may take to send a request's headers (and that an idle
-    /// keep-alive connection stays open); the connection is closed past it.
-    pub header_timeout: Duration,
-    /// Most time a client may take to send a request's body (408 past it).
-    pub body_timeout: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let light_workers = 2;
-        let slots = (workers + light_workers) as u64;
-        Self {
-            max_cells: 1_000_000,
-            time_limit: Duration::from_secs(10),
-            max_work: 1 << 35,
-            // Without a known limit (not Linux), 1 GiB a computation.
-            max_memory: lightsout_formats::memory::memory_limit()
-                .bytes
-                .map_or(1 << 30, |bytes| bytes / slots),
-            workers,
-            light_workers,
-            max_body_memory: 256 << 20,
-            max_connections: 512,
-            max_client_connections: None,
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(10),
-        }
-    }
-}
-
-impl Limits {
-    /// Most connections one client may hold: `max_client_connections`, by default an
-    /// eighth of `max_connections` but at least 8 (64 of 512), never more than
-    /// `max_connections`.
-    pub fn client_connections(&self) -> usize {
-        let total = self.max_connections.max(1);
-        self.max_client_connections
-            .unwrap_or((total / 8).max(8))
-            .clamp(1, total)
-    }
-
-    /// Most bytes of a request body: enough for a board and a target of `max_cells`
-    /// cells written as number lists (`0,` per cell), with room to spare.
-    pub fn max_body_bytes(&self) -> usize {
-        usize::try_from(self.max_cells.saturating_mul(8).saturating_add(1 << 20))
-            .unwrap_or(usize::MAX)
-    }
-}
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -163,26 +64,15 @@ pub fn app(limits: Limits) -> Router {
         .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
-        .route("/api/reach", get(reach::reach))
-        .route("/api/board/read", post(board_io::read))
-        .route("/api/board/write", post(board_io::write))
-        .route("/api/explore", post(explore::explore))
-        .route("/api/custom/rules", post(custom::rules))
-        .route("/api/custom/solve", post(custom::solve_custom))
-        .route("/api/solve", post(handlers::solve))
-        .route("/api/analyze", post(handlers::analyze_game))
-        .route("/api/random", get(handlers::random))
-        .route("/api/rules", get(handlers::rules_info))
-        .route("/api/period", get(handlers::period_info))
-        .route("/api/presets", get(handlers::presets_list))
-        .route("/api/capabilities", get(handlers::capabilities))
-        .route("/api/health", get(handlers::health))
+        .route("/api/{*endpoint}", any(api))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
         .layer(CatchPanicLayer::custom(|_| {
-            ApiError::internal("internal error: the request handler panicked (please report)")
-                .into_response()
+            HttpError(ApiError::internal(
+                "internal error: the request handler panicked (please report)",
+            ))
+            .into_response()
         }))
         .layer(
             TraceLayer::new_for_http()
@@ -203,16 +93,165 @@ pub fn app(limits: Limits) -> Router {
         )
 }
 
-async fn not_found(method: HttpMethod, uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        format!("no such page or endpoint: {method} {}", uri.path()),
-    )
+/// Every `/api/...` request: routed by the API, its body read within the limits, checked
+/// and planned off the async threads, its work run on a worker.
+async fn api(
+    State(app): State<AppState>,
+    method: HttpMethod,
+    uri: Uri,
+    request: Request,
+) -> Response {
+    match answer(&app, method, &uri, request).await {
+        Ok(reply) => reply_response(reply),
+        Err(e) => HttpError(e).into_response(),
+    }
 }
 
-async fn method_not_allowed(method: HttpMethod, uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
+async fn answer(
+    app: &AppState,
+    method: HttpMethod,
+    uri: &Uri,
+    request: Request,
+) -> Result<Reply, ApiError> {
+    let endpoint = lightsout_api::endpoint(method.as_str(), uri.path())?;
+    let (path, query) = (
+        uri.path().to_string(),
+        uri.query().unwrap_or("").to_string(),
+    );
+    let call = move |body: &[u8], limits: &lightsout_api::Limits| {
+        endpoint.prepare(
+            &Call {
+                method: method.as_str(),
+                path: &path,
+                query: &query,
+                body,
+            },
+            limits,
+        )
+    };
+    // Health is answered at once, past every queue: it says the server is up.
+    let prepared = if endpoint == Endpoint::Health {
+        call(&[], &app.limits)?
+    } else {
+        let body = body::read_bytes(request, app).await?;
+        let limits = app.limits.clone();
+        body::off_thread(move || call(&body, &limits)).await?
+    };
+    match prepared {
+        Prepared::Ready(reply) => Ok(reply),
+        Prepared::Work(work) => {
+            app.workers
+                .run(work.what, work.weight, move |budget| work.run(budget))
+                .await
+        }
+    }
+}
+
+async fn not_found(method: HttpMethod, uri: Uri) -> HttpError {
+    HttpError(ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no such page or endpoint: {method} {}", uri.path()),
+    ))
+}
+
+async fn method_not_allowed(method: HttpMethod, uri: Uri) -> HttpError {
+    HttpError(ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         format!("{} does not accept {method}", uri.path()),
-    )
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_client::{call, get_json, post_json};
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use lightsout::Budget;
+    use lightsout_api::{handle, Call, Limits};
+    use serde_json::{json, Value};
+
+    /// The answer `lightsout_api::handle` gives the same request: the browser's worker's.
+    fn direct(method: &str, uri: &str, body: &[u8]) -> (u16, Value) {
+        let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
+        let call = Call {
+            method,
+            path,
+            query,
+            body,
+        };
+        let reply = handle(&call, &Limits::default(), &Budget::unlimited());
+        (reply.status, serde_json::from_slice(&reply.body).unwrap())
+    }
+
+    /// One transport or the other, the same answers: HTTP adds connections, bodies and
+    /// workers, never a rule or an answer of its own.
+    #[tokio::test]
+    async fn http_answers_as_the_api_does() {
+        let solve = json!({"board": vec!["11111"; 5], "min": true});
+        let (status, v) = post_json("/api/solve", &solve).await;
+        assert_eq!(
+            (status.as_u16(), v.clone()),
+            direct("POST", "/api/solve", solve.to_string().as_bytes())
+        );
+        assert_eq!(v["press_count"], 15);
+        for uri in [
+            "/api/rules?rows=3&cols=3&boundary=torus",
+            "/api/random?rows=4&cols=4&seed=7",
+            "/api/reach?preset=cube",
+            "/api/presets",
+            "/api/period?rows=6&cols=6",
+            "/api/rules?shape=blob",
+        ] {
+            let (status, v) = get_json(uri).await;
+            assert_eq!((status.as_u16(), v), direct("GET", uri, b""), "{uri}");
+        }
+        let (status, v) = get_json("/api/health").await;
+        assert_eq!((status, v["status"].clone()), (StatusCode::OK, json!("ok")));
+    }
+
+    #[tokio::test]
+    async fn routes_and_errors_carry_their_kind() {
+        let (status, v) = get_json("/api/solve").await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(v["kind"], "method_not_allowed");
+        let (status, v) = get_json("/api/nothing").await;
+        assert_eq!(
+            (status, v["kind"].clone()),
+            (StatusCode::NOT_FOUND, json!("not_found"))
+        );
+        let (status, v) = get_json("/nothing").await;
+        assert_eq!(
+            (status, v["kind"].clone()),
+            (StatusCode::NOT_FOUND, json!("not_found"))
+        );
+        let (status, v) = post_json(
+            "/api/solve",
+            &json!({"board": ["11"], "method": "brute", "rules": {"mod": 3}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let (status, v) = post_json(
+            "/api/analyze",
+            &json!({"rows": 300, "cols": 300, "method": "gauss"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(
+            (v["kind"].clone(), v["suggested_method"].clone()),
+            (json!("too_large"), json!("poly"))
+        );
+    }
+
+    #[tokio::test]
+    async fn files_keep_their_content_type() {
+        let req = Request::post("/api/board/write")
+            .body(Body::from(
+                json!({"board": ["10", "01"], "format": "pbm"}).to_string(),
+            ))
+            .unwrap();
+        let (status, content_type, bytes) = call(req).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(content_type.as_deref(), Some("image/x-portable-bitmap"));
+        assert!(bytes.starts_with(b"P4"));
+    }
 }

@@ -4,7 +4,7 @@
 //! limit) and close every other connection at once.
 
 use crate::admission::{serve_as, Admission, Client, Decision, Refusal, Ticket};
-use crate::error::ApiError;
+use crate::error::{ApiError, HttpError};
 use crate::{app, Limits};
 use axum::body::Body;
 use axum::http::Method;
@@ -258,7 +258,7 @@ impl Connection {
                     }
                 };
                 let _ = tokio::time::timeout(within, drain).await;
-                Ok(ApiError::new(why.0, why.1.clone()).into_response())
+                Ok(HttpError(ApiError::new(why.0, why.1.clone())).into_response())
             }
         });
         let mut http = hyper::server::conn::http1::Builder::new();

@@ -22,22 +22,13 @@
 //!    dropped), so the work stops at its next check instead of running on.
 
 use super::admission;
-use super::error::ApiError;
 use super::fair::{FairSlots, SlotPermit};
-use super::Limits;
 use axum::http::StatusCode;
-use lightsout::{plan, Budget, Game, Method, Plan};
+use lightsout::Budget;
+use lightsout_api::{ApiError, Lane, Limits, Weight};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Estimated work (64-bit word operations, the library's [`lightsout::Cost::work`]) up
-/// to which a request is light: a few milliseconds.
-pub const LIGHT_WORK: f64 = (1u64 << 24) as f64;
-
-/// A fewest-press search is light on boards of at most this many cells (its time is
-/// not in the estimate: it runs until it has proven its answer or its time is up).
-pub const LIGHT_MIN_CELLS: usize = 1024;
 
 /// Most time a job may run on a light slot (the page's own fewest-press searches ask
 /// for 3 s); a search stopped there answers with its best found.
@@ -56,98 +47,6 @@ const SEARCH_MIN_TIME_SHARE: f64 = 0.5;
 /// its best found: the library's deadline for it comes this much before the answer is
 /// due.
 const SEARCH_ANSWER_SHARE: f64 = 0.2;
-
-/// Which lane a computation may run in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Lane {
-    /// Estimated at most [`LIGHT_WORK`]: takes a light slot, or any slot that is free.
-    Light,
-    /// Takes only the slots open to every request.
-    Heavy,
-}
-
-/// What the workers need to know of a computation: its lane, and whether it is a
-/// fewest-press search, which answers its best found at its deadline (so it is given
-/// an earlier deadline, to encode that answer in time, and never ends in a 504).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weight {
-    lane: Lane,
-    search: bool,
-}
-
-impl Weight {
-    /// Light work (a light slot, or any free slot).
-    pub const LIGHT: Weight = Weight {
-        lane: Lane::Light,
-        search: false,
-    };
-
-    /// Heavy work (only the slots open to every request).
-    pub const HEAVY: Weight = Weight {
-        lane: Lane::Heavy,
-        search: false,
-    };
-
-    /// The weight of work estimated at `work` word operations.
-    pub fn of_work(work: f64) -> Weight {
-        if work <= LIGHT_WORK {
-            Weight::LIGHT
-        } else {
-            Weight::HEAVY
-        }
-    }
-
-    /// The weight of a solve estimated at `work` on a board of `cells` cells, with a
-    /// fewest-press search if `min`.
-    pub fn of_solve(work: f64, cells: usize, min: bool) -> Weight {
-        let lane = if min && cells > LIGHT_MIN_CELLS {
-            Lane::Heavy
-        } else {
-            Weight::of_work(work).lane
-        };
-        Weight { lane, search: min }
-    }
-}
-
-/// The method that will run `method` on `game` and its cost, after checking that it
-/// accepts the game and that the estimates fit the limits: the library's [`plan`],
-/// which allocates nothing of the game's size. Slow for huge shapes (a second for a
-/// 999 x 999 mask), so it runs off the async threads.
-///
-/// # Errors
-///
-/// 422: the method's refusal (naming a method that accepts the game, or saying none
-/// does), or an estimate over `--max-work` or the memory limit.
-pub fn planned(limits: &Limits, game: &Game, method: Method) -> Result<Plan, ApiError> {
-    let p = plan(game, method)?;
-    let what = || {
-        format!(
-            "a {}x{} board with rules '{}' needs about",
-            game.rows(),
-            game.cols(),
-            game.rules().describe()
-        )
-    };
-    if p.cost.work > limits.max_work as f64 {
-        return Err(ApiError::unprocessable(format!(
-            "{} {:.1e} word operations with method '{}', more than this server's limit of {:.1e} (--max-work)",
-            what(),
-            p.cost.work,
-            p.method.name(),
-            limits.max_work as f64
-        )));
-    }
-    if p.cost.memory > limits.max_memory {
-        return Err(ApiError::unprocessable(format!(
-            "{} {} MiB of memory with method '{}', more than this server's limit of {} MiB per computation (its memory limit shared among its workers; --memory-limit)",
-            what(),
-            p.cost.memory >> 20,
-            p.method.name(),
-            limits.max_memory >> 20
-        )));
-    }
-    Ok(p)
-}
 
 /// The two lanes of computation slots.
 pub struct Workers {
@@ -350,7 +249,7 @@ pub fn human(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lightsout::{analyze_within, Boundary, Rules, Shape};
+    use lightsout::{analyze_within, Boundary, Game, Method, Rules, Shape};
     use std::sync::mpsc;
 
     fn workers(heavy: usize, light: usize, time_limit: Duration) -> Workers {
@@ -360,58 +259,6 @@ mod tests {
             time_limit,
             ..Limits::default()
         })
-    }
-
-    fn torus(n: usize) -> Game {
-        Game::new(n, n, Rules::new(Shape::plus(), Boundary::Torus, 2).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn the_limits_use_the_library_plan() {
-        let limits = Limits {
-            max_work: 1 << 28,
-            ..Limits::default()
-        };
-        // The chase makes an 80x80 torus cheap; eliminating its 6,400 cells is not.
-        let p = planned(&limits, &torus(80), Method::Auto).unwrap();
-        assert_eq!(p.method, Method::Chase);
-        assert_eq!(p.cost, Method::Chase.cost(&torus(80)));
-        assert!(Method::Gauss.accepts(&torus(80)).is_ok());
-        let e = planned(&limits, &torus(80), Method::Gauss).unwrap_err();
-        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(
-            e.message.contains("80x80") && e.message.contains("--max-work"),
-            "{}",
-            e.message
-        );
-        // The memory estimate is checked too.
-        let tight = Limits {
-            max_memory: p.cost.memory - 1,
-            ..Limits::default()
-        };
-        let e = planned(&tight, &torus(300), Method::Auto).unwrap_err();
-        assert!(e.message.contains("MiB of memory"), "{}", e.message);
-        // A method's refusal is the library's, with its hint.
-        let e = planned(&limits, &torus(300), Method::Poly).unwrap_err();
-        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-    }
-
-    #[test]
-    fn weights_follow_the_estimate_and_the_search() {
-        let search = |lane| Weight { lane, search: true };
-        assert_eq!(Weight::of_work(1e3), Weight::LIGHT);
-        assert_eq!(Weight::of_work(LIGHT_WORK * 2.0), Weight::HEAVY);
-        assert_eq!(Weight::of_solve(1e3, 25, true), search(Lane::Light));
-        assert_eq!(Weight::of_solve(1e3, 25, false), Weight::LIGHT);
-        assert_eq!(
-            Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, true),
-            search(Lane::Heavy)
-        );
-        assert_eq!(
-            Weight::of_solve(1e3, LIGHT_MIN_CELLS + 1, false),
-            Weight::LIGHT
-        );
-        assert_eq!(Weight::of_solve(LIGHT_WORK * 2.0, 25, false), Weight::HEAVY);
     }
 
     /// A heavy fewest-press search.

@@ -232,7 +232,8 @@ pub struct StreamPlan {
 impl StreamPlan {
     /// The estimated word operations of streaming a `rows x cols` board along its rows
     /// as stored: two chases and the polynomial steps on the width `cols` (the methods'
-    /// [`Solver::cost`] assumes the cheaper orientation, which a stream cannot choose).
+    /// [`Method::cost`](crate::Method::cost) assumes the cheaper orientation, which a
+    /// stream cannot choose).
     pub fn estimated_work(rows: usize, cols: usize) -> f64 {
         4.0 * rows as f64 * words_f(cols as f64) + polynomial_work(rows as f64, cols as f64)
     }

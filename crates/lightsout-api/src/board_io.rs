@@ -3,15 +3,11 @@
 //! (`lightsout_formats::board`), so a file the page saves opens with `lightsout solve`
 //! and the other way round.
 
-use super::error::ApiError;
-use super::grid::Grid;
-use super::page_request::{check_cells, off_thread, read_bytes, read_json};
-use super::{AppState, Limits};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, Request, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use crate::error::ApiError;
+use crate::grid::Grid;
+use crate::limits::{check_cells, Limits};
+use crate::request::{parse_json, query_pairs};
+use crate::{Call, Prepared, Reply};
 use lightsout::Board;
 use lightsout_formats::detect::Format;
 use lightsout_formats::{board, pbm, png};
@@ -68,12 +64,8 @@ fn format_named(name: &str) -> Result<Option<Format>, ApiError> {
 /// `POST /api/board/read?mod=K&format=auto`: the body is the file. `format` is `auto`
 /// (default: PNG and PBM by their signature, else text), `text`, `pbm` or `png`; `mod`
 /// (default 2) the number of states a text board's values are read in.
-pub async fn read(
-    State(app): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-    request: Request,
-) -> Result<Json<ReadBoard>, ApiError> {
-    let Query(pairs) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+pub(crate) fn read(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let pairs = query_pairs(call.query);
     let mut format = None;
     let mut modulus = 2u8;
     for (key, value) in &pairs {
@@ -98,23 +90,19 @@ pub async fn read(
             }
         }
     }
-    let bytes = read_bytes(request, &app).await?;
+    let bytes = call.body;
     if bytes.is_empty() {
         return Err(ApiError::bad_request("the file is empty"));
     }
-    let format = format.unwrap_or_else(|| Format::sniff(&bytes));
-    let limits = app.limits.clone();
-    off_thread(move || {
-        let b = read_board(&limits, &bytes, format, modulus)?;
-        Ok(Json(ReadBoard {
-            rows: b.rows(),
-            cols: b.cols(),
-            modulus: b.modulus(),
-            format: format.name(),
-            board: rows_out(&b),
-        }))
-    })
-    .await
+    let format = format.unwrap_or_else(|| Format::sniff(bytes));
+    let b = read_board(limits, bytes, format, modulus)?;
+    Ok(Prepared::Ready(Reply::json(&ReadBoard {
+        rows: b.rows(),
+        cols: b.cols(),
+        modulus: b.modulus(),
+        format: format.name(),
+        board: rows_out(&b),
+    })?))
 }
 
 /// The board in a file of `format` with `modulus` states, within the cell limit: a
@@ -162,9 +150,9 @@ pub struct WriteRequest {
 
 /// `POST /api/board/write` `{"board": [...], "mod": K?, "format": "png"}`: the file,
 /// with its content type.
-pub async fn write(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
-    let req: WriteRequest = read_json(request, &app).await?;
-    check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
+pub(crate) fn write(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let req: WriteRequest = parse_json(call.body)?;
+    check_cells(limits, req.board.rows as u64, req.board.cols as u64)?;
     let format = format_named(req.format.as_deref().unwrap_or("text"))?.unwrap_or(Format::Text);
     let modulus = req.modulus.unwrap_or(2);
     if modulus < 2 {
@@ -172,42 +160,42 @@ pub async fn write(State(app): State<AppState>, request: Request) -> Result<Resp
             "mod {modulus}: expected a number from 2 to 255"
         )));
     }
-    let bytes = off_thread(move || {
-        let b = req
-            .board
-            .to_board(modulus, "board")
-            .map_err(ApiError::bad_request)?;
-        let mut out = Vec::new();
-        board::write(&b, format, &mut out)?;
-        Ok(out)
-    })
-    .await?;
+    let b = req
+        .board
+        .to_board(modulus, "board")
+        .map_err(ApiError::bad_request)?;
+    let mut body = Vec::new();
+    board::write(&b, format, &mut body)?;
     let content_type = match format {
         Format::Text => "text/plain; charset=utf-8",
         Format::Pbm => "image/x-portable-bitmap",
         Format::Png => "image/png",
     };
-    Ok(([(header::CONTENT_TYPE, content_type)], bytes).into_response())
+    Ok(Prepared::Ready(Reply {
+        status: 200,
+        content_type,
+        body,
+    }))
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::{app, Limits};
-    use axum::body::Body;
-    use axum::http::{Request, StatusCode};
+    use crate::Limits;
+    use http::StatusCode;
     use lightsout::Board;
     use lightsout_formats::board;
     use lightsout_formats::detect::Format;
-    use tower::ServiceExt;
 
-    async fn call(req: Request<Body>) -> (StatusCode, Option<String>, Vec<u8>) {
-        crate::test_client::call(req).await
+    fn call((uri, body): (String, Vec<u8>)) -> (StatusCode, Option<String>, Vec<u8>) {
+        crate::test_client::call("POST", &uri, &body)
     }
 
-    fn read_req(query: &str, body: Vec<u8>) -> Request<Body> {
-        Request::post(format!("/api/board/read{query}"))
-            .body(Body::from(body))
-            .unwrap()
+    fn read_req(query: &str, body: Vec<u8>) -> (String, Vec<u8>) {
+        (format!("/api/board/read{query}"), body)
+    }
+
+    fn write_req(body: String) -> (String, Vec<u8>) {
+        ("/api/board/write".to_string(), body.into_bytes())
     }
 
     fn sample() -> Board {
@@ -219,14 +207,14 @@ mod tests {
 
     /// Every format written by the formats crate reads back as the same board, by
     /// signature and by name.
-    #[tokio::test]
-    async fn files_of_every_format_read_as_the_board() {
+    #[test]
+    fn files_of_every_format_read_as_the_board() {
         let b = sample();
         for format in Format::ALL {
             let mut file = Vec::new();
             board::write(&b, format, &mut file).unwrap();
             for query in ["", &format!("?format={}", format.name())] {
-                let (status, _, body) = call(read_req(query, file.clone())).await;
+                let (status, _, body) = call(read_req(query, file.clone()));
                 assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
                 let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
                 assert_eq!(v["format"], format.name());
@@ -245,8 +233,8 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn write_gives_each_format_and_it_reads_back() {
+    #[test]
+    fn write_gives_each_format_and_it_reads_back() {
         let b = sample();
         let rows: Vec<String> = b
             .to_rows()
@@ -259,13 +247,7 @@ mod tests {
             ("png", "image/png"),
         ] {
             let body = serde_json::json!({"board": rows, "format": format}).to_string();
-            let (status, got_ct, bytes) = call(
-                Request::post("/api/board/write")
-                    .header("content-type", "application/json")
-                    .body(Body::from(body))
-                    .unwrap(),
-            )
-            .await;
+            let (status, got_ct, bytes) = call(write_req(body));
             assert_eq!(status, StatusCode::OK);
             assert_eq!(got_ct.as_deref(), Some(ct));
             let f: Format = format.parse().unwrap();
@@ -273,12 +255,7 @@ mod tests {
         }
         // K states: text only, and the values must fit.
         let k5 = serde_json::json!({"board": ["0134", "4210"], "mod": 5}).to_string();
-        let (status, _, bytes) = call(
-            Request::post("/api/board/write")
-                .body(Body::from(k5))
-                .unwrap(),
-        )
-        .await;
+        let (status, _, bytes) = call(write_req(k5));
         assert_eq!(status, StatusCode::OK);
         assert_eq!(String::from_utf8(bytes).unwrap(), "0134\n4210\n");
         for bad in [
@@ -287,19 +264,14 @@ mod tests {
             serde_json::json!({"board": ["01"], "format": "gif"}),
             serde_json::json!({"board": ["01"], "colour": 1}),
         ] {
-            let (status, _, _) = call(
-                Request::post("/api/board/write")
-                    .body(Body::from(bad.to_string()))
-                    .unwrap(),
-            )
-            .await;
+            let (status, _, _) = call(write_req(bad.to_string()));
             assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
         }
     }
 
-    #[tokio::test]
-    async fn k_state_text_and_bad_files_get_clear_answers() {
-        let (status, _, body) = call(read_req("?mod=12", b"0 11 3\n10 2 0\n".to_vec())).await;
+    #[test]
+    fn k_state_text_and_bad_files_get_clear_answers() {
+        let (status, _, body) = call(read_req("?mod=12", b"0 11 3\n10 2 0\n".to_vec()));
         assert_eq!(status, StatusCode::OK);
         let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["board"], serde_json::json!([[0, 11, 3], [10, 2, 0]]));
@@ -312,7 +284,7 @@ mod tests {
             ("?colour=1", b"01\n".to_vec()),
             ("", b"\x89PNG\r\n\x1a\ngarbage".to_vec()),
         ] {
-            let (status, _, body) = call(read_req(query, file.clone())).await;
+            let (status, _, body) = call(read_req(query, file.clone()));
             assert_eq!(
                 status,
                 StatusCode::BAD_REQUEST,
@@ -327,18 +299,19 @@ mod tests {
             max_cells: 100,
             ..Limits::default()
         };
-        let res = app(limits)
-            .oneshot(read_req(
-                "",
-                b"P1\n20 20\n"
-                    .iter()
-                    .copied()
-                    .chain(std::iter::repeat_n(b'0', 400))
-                    .collect(),
-            ))
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        let file: Vec<u8> = b"P1\n20 20\n"
+            .iter()
+            .copied()
+            .chain(std::iter::repeat_n(b'0', 400))
+            .collect();
+        let call = crate::Call {
+            method: "POST",
+            path: "/api/board/read",
+            query: "",
+            body: &file,
+        };
+        let reply = crate::handle(&call, &limits, &lightsout::Budget::unlimited());
+        assert_eq!(reply.status, 413);
     }
 
     /// The signature and header of a `cols x rows` one-bit PNG, and no pixel data.
@@ -355,15 +328,15 @@ mod tests {
     /// a PNG or PBM header over the limit is a 413 naming the size and the limit, even
     /// when the rest of the file would not decode at all (after decoding it would be a
     /// 400 for the missing pixels).
-    #[tokio::test]
-    async fn bitmap_headers_over_the_cell_limit_are_refused_before_decoding() {
+    #[test]
+    fn bitmap_headers_over_the_cell_limit_are_refused_before_decoding() {
         let pbm_without_raster = b"P4\n65535 65535\n".to_vec();
         for (file, size) in [
             (png_header_only(65535, 65535), "65535x65535"),
             (png_header_only(5000, 201), "201x5000"),
             (pbm_without_raster, "65535x65535"),
         ] {
-            let (status, _, body) = call(read_req("", file)).await;
+            let (status, _, body) = call(read_req("", file));
             let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
             assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
             let e = v["error"].as_str().unwrap();
@@ -371,7 +344,7 @@ mod tests {
         }
         // Within the limit, the same header-only file is read, and refused for what it
         // lacks.
-        let (status, _, body) = call(read_req("", png_header_only(20, 10))).await;
+        let (status, _, body) = call(read_req("", png_header_only(20, 10)));
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(String::from_utf8_lossy(&body).contains("PNG"));
     }

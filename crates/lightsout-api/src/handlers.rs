@@ -1,16 +1,12 @@
 //! The JSON API. Answers use the CLI's `--json` shapes (`lightsout_formats::json`).
 
-use super::error::ApiError;
-use super::grid::Grid;
-use super::page_request::{off_thread, plan_json};
-use super::presets::{self, PresetInfo};
-use super::rules::{AutoMethod, RulesInfo, RulesJson};
-use super::work::{planned, Weight};
-use super::{AppState, Limits};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::Request;
-use axum::extract::{Query, State};
-use axum::Json;
+use crate::error::ApiError;
+use crate::grid::Grid;
+use crate::limits::{check_cells, planned, Limits, Weight};
+use crate::presets::{self, PresetInfo};
+use crate::request::{parse_json, query_pairs};
+use crate::rules::{AutoMethod, RulesInfo, RulesJson};
+use crate::{Call, Prepared, Reply, Work};
 use lightsout::game::Reach;
 use lightsout::solve::FewestSearch;
 use lightsout::{
@@ -46,20 +42,15 @@ pub struct SolveRequest {
     pub method: Option<String>,
 }
 
-/// `POST /api/solve`: solves (and with `min`, searches the fewest presses) on the
-/// worker pool, after planning off the async threads.
-pub async fn solve(
-    State(app): State<AppState>,
-    request: Request,
-) -> Result<Json<SolveReport>, ApiError> {
+/// `POST /api/solve`: solves (and with `min`, searches the fewest presses).
+pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
     let ((game, start, target, method), weight, want_min) =
-        plan_json(request, &app, plan_solve).await?;
-    app.workers
-        .run("solve", weight, move |budget| {
-            solve_report(&game, &start, &target, method, want_min, budget)
-        })
-        .await
-        .map(Json)
+        plan_solve(limits, parse_json(call.body)?)?;
+    Ok(Prepared::Work(Work::new("solve", weight, move |budget| {
+        Reply::json(&solve_report(
+            &game, &start, &target, method, want_min, budget,
+        )?)
+    })))
 }
 
 /// What a solve request runs: the game, start, target and method (its cost checked
@@ -75,12 +66,7 @@ pub(crate) type PlannedSolve = (
 pub(crate) fn plan_solve(limits: &Limits, req: SolveRequest) -> Result<PlannedSolve, ApiError> {
     let spec = req.rules.0;
     let search_limit = search_limit(req.time_limit)?;
-    let (rows, cols) = check_cells(
-        limits,
-        "board",
-        req.board.rows as u64,
-        req.board.cols as u64,
-    )?;
+    let (rows, cols) = check_cells(limits, req.board.rows as u64, req.board.cols as u64)?;
     let game = spec.game(Some((rows, cols)))?;
     let modulus = game.modulus();
     let start = req
@@ -174,18 +160,14 @@ fn yes() -> bool {
 
 /// `POST /api/analyze`: rank, nullity, solvable positions and (unless too many) the
 /// quiet patterns.
-pub async fn analyze_game(
-    State(app): State<AppState>,
-    request: Request,
-) -> Result<Json<AnalyzeAnswer>, ApiError> {
-    let ((game, method, weight), with_quiet) =
-        plan_json(request, &app, |limits, req: AnalyzeRequest| {
-            let with_quiet = req.quiet;
-            Ok((plan_analyze(limits, req)?, with_quiet))
-        })
-        .await?;
-    app.workers
-        .run("analysis", weight, move |budget| {
+pub(crate) fn analyze(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let req: AnalyzeRequest = parse_json(call.body)?;
+    let with_quiet = req.quiet;
+    let (game, method, weight) = plan_analyze(limits, req)?;
+    Ok(Prepared::Work(Work::new(
+        "analysis",
+        weight,
+        move |budget| {
             let a = analyze_within(&game, method, budget)?;
             let quiet_cells = (a.nullity as u64).saturating_mul(game.cells() as u64);
             let listed = with_quiet && quiet_cells <= MAX_QUIET_CELLS;
@@ -196,7 +178,7 @@ pub async fn analyze_game(
                     game.cells()
                 )
             });
-            Ok(AnalyzeAnswer {
+            Reply::json(&AnalyzeAnswer {
                 report: AnalyzeReport {
                     rows: game.rows(),
                     cols: game.cols(),
@@ -209,9 +191,8 @@ pub async fn analyze_game(
                 },
                 quiet_omitted,
             })
-        })
-        .await
-        .map(Json)
+        },
+    )))
 }
 
 /// The game, method and lane of an analysis request, checked (see [`plan_solve`]).
@@ -219,7 +200,7 @@ pub(crate) fn plan_analyze(
     limits: &Limits,
     req: AnalyzeRequest,
 ) -> Result<(Game, Method, Weight), ApiError> {
-    let (rows, cols) = check_cells(limits, "board", req.rows, req.cols)?;
+    let (rows, cols) = check_cells(limits, req.rows, req.cols)?;
     let game = req.rules.0.game(Some((rows, cols)))?;
     let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
     Ok((game, plan.method, Weight::of_work(plan.cost.work)))
@@ -252,8 +233,8 @@ pub struct Params {
 }
 
 impl Params {
-    fn from(query: Result<Query<Vec<(String, String)>>, QueryRejection>) -> Result<Self, ApiError> {
-        let Query(pairs) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    fn from(query: &str) -> Result<Self, ApiError> {
+        let pairs = query_pairs(query);
         let mut p = Params::default();
         for (key, value) in &pairs {
             match key.as_str() {
@@ -275,25 +256,8 @@ impl Params {
     fn size(&self, limits: &Limits, default: (u64, u64)) -> Result<(usize, usize), ApiError> {
         let own = self.rules.fixed_size().map(|(r, c)| (r as u64, c as u64));
         let (rows, cols) = own.unwrap_or(default);
-        check_cells(
-            limits,
-            "board",
-            self.rows.unwrap_or(rows),
-            self.cols.unwrap_or(cols),
-        )
+        check_cells(limits, self.rows.unwrap_or(rows), self.cols.unwrap_or(cols))
     }
-}
-
-/// Reads a GET endpoint's query (see [`Params`]) and checks it with `plan`, given the
-/// server's limits, off the async threads (see [`plan_json`]).
-async fn plan_query<T: Send + 'static>(
-    app: &AppState,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-    plan: impl FnOnce(&Limits, Params) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    let q = Params::from(query)?;
-    let limits = app.limits.clone();
-    off_thread(move || plan(&limits, q)).await
 }
 
 fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
@@ -328,29 +292,25 @@ pub struct RandomBoard {
 }
 
 /// `GET /api/random`: a random board of the rules, solvable unless `solvable=false`.
-pub async fn random(
-    State(app): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Json<RandomBoard>, ApiError> {
-    let (game, goal, solvable, seed) = plan_query(&app, query, |limits, q| {
-        let solvable = q.solvable.unwrap_or(true);
-        let seed = q.seed.unwrap_or_else(fresh_seed);
-        let (rows, cols) = q.size(limits, (5, 5))?;
-        let game = q.rules.game(Some((rows, cols)))?;
-        let goal = q.rules.goal(&game)?;
-        Ok((game, goal, solvable, seed))
-    })
-    .await?;
+pub(crate) fn random(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let q = Params::from(call.query)?;
+    let solvable = q.solvable.unwrap_or(true);
+    let seed = q.seed.unwrap_or_else(fresh_seed);
+    let (rows, cols) = q.size(limits, (5, 5))?;
+    let game = q.rules.game(Some((rows, cols)))?;
+    let goal = q.rules.goal(&game)?;
     let weight = Weight::of_work(press_work(&game));
-    app.workers
-        .run("random board", weight, move |_| {
+    Ok(Prepared::Work(Work::new(
+        "random board",
+        weight,
+        move |_| {
             let (rows, cols, k) = (game.rows(), game.cols(), game.modulus());
             let board = if solvable {
                 game.random_solvable(&goal, seed)?
             } else {
                 Board::random(rows, cols, k, seed)?
             };
-            Ok(RandomBoard {
+            Reply::json(&RandomBoard {
                 rows,
                 cols,
                 modulus: k,
@@ -358,9 +318,8 @@ pub async fn random(
                 solvable: solvable.then_some(true),
                 board: board.to_rows(),
             })
-        })
-        .await
-        .map(Json)
+        },
+    )))
 }
 
 /// The cells every press of `game` changes, in all: the work of pressing every button
@@ -383,13 +342,12 @@ pub struct RulesAnswer {
 }
 
 /// `GET /api/rules`.
-pub async fn rules_info(
-    State(app): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Json<RulesAnswer>, ApiError> {
-    // Building a huge shape's game, its reach lists and the plan take time: off the
-    // async threads, bounded by the reach limit and the plan's closed forms.
-    plan_query(&app, query, |limits, q| {
+pub(crate) fn rules_info(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    // Building a huge shape's game, its reach lists and the plan take time (bounded by
+    // the reach limit and the plan's closed forms): the transport runs this off its
+    // request threads.
+    let q = Params::from(call.query)?;
+    {
         let rules = q.rules.rules()?;
         // A board to describe: the size asked for, or a preset's own.
         let game = match (q.rows, q.cols, q.rules.fixed_size()) {
@@ -399,15 +357,14 @@ pub async fn rules_info(
             }
             _ => None,
         };
-        Ok(Json(RulesAnswer {
+        Ok(Prepared::Ready(Reply::json(&RulesAnswer {
             info: RulesInfo::of(&rules, game.as_ref(), &q.rules),
             auto: game
                 .as_ref()
                 .map(|game| AutoMethod::of(limits, game))
                 .unwrap_or_default(),
-        }))
-    })
-    .await
+        })?))
+    }
 }
 
 /// `GET /api/presets` answer.
@@ -417,10 +374,10 @@ pub struct PresetList {
 }
 
 /// `GET /api/presets`.
-pub async fn presets_list() -> Json<PresetList> {
-    Json(PresetList {
+pub(crate) fn presets_list() -> Result<Prepared, ApiError> {
+    Ok(Prepared::Ready(Reply::json(&PresetList {
         presets: presets::all(),
-    })
+    })?))
 }
 
 /// A named shape in `GET /api/capabilities`: its mask and offsets.
@@ -471,9 +428,9 @@ pub struct Capabilities {
     limits: LimitsInfo,
 }
 
-pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
-    let l = &app.limits;
-    Json(Capabilities {
+/// `GET /api/capabilities`.
+pub(crate) fn capabilities(l: &Limits) -> Result<Prepared, ApiError> {
+    Ok(Prepared::Ready(Reply::json(&Capabilities {
         version: env!("CARGO_PKG_VERSION"),
         boundaries: Boundary::ALL.iter().map(|b| b.name()).collect(),
         shapes: Shape::NAMES
@@ -501,13 +458,13 @@ pub async fn capabilities(State(app): State<AppState>) -> Json<Capabilities> {
             max_memory: l.max_memory,
             workers: l.workers,
             light_workers: l.light_workers,
-            light_work: super::work::LIGHT_WORK,
+            light_work: crate::limits::LIGHT_WORK,
             max_connections: l.max_connections,
             header_timeout_ms: l.header_timeout.as_millis(),
             body_timeout_ms: l.body_timeout.as_millis(),
-            reach_max_cells: super::rules::REACH_MAX_CELLS,
+            reach_max_cells: crate::rules::REACH_MAX_CELLS,
         },
-    })
+    })?))
 }
 
 /// `GET /api/health` answer.
@@ -521,58 +478,27 @@ pub struct Health {
 const PERIOD_LIGHT_CELLS: usize = 40_000;
 
 /// `GET /api/period?rows=R&cols=C&<rules>`.
-pub async fn period_info(
-    State(app): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Json<PeriodReport>, ApiError> {
-    let game = plan_query(&app, query, |limits, q| {
-        let (rows, cols) = q.size(limits, (5, 5))?;
-        Ok(q.rules.game(Some((rows, cols)))?)
-    })
-    .await?;
+pub(crate) fn period(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let q = Params::from(call.query)?;
+    let (rows, cols) = q.size(limits, (5, 5))?;
+    let game = q.rules.game(Some((rows, cols)))?;
     let weight = if game.cells() <= PERIOD_LIGHT_CELLS {
         Weight::LIGHT
     } else {
         Weight::HEAVY
     };
-    app.workers
-        .run("period", weight, move |budget| {
-            let p = lightsout::research::period(&game, budget)?;
-            Ok(PeriodReport::of_period(game.rows(), game.cols(), &p))
-        })
-        .await
-        .map(Json)
+    Ok(Prepared::Work(Work::new("period", weight, move |budget| {
+        let p = lightsout::research::period(&game, budget)?;
+        Reply::json(&PeriodReport::of_period(game.rows(), game.cols(), &p))
+    })))
 }
 
 /// `GET /api/health`.
-pub async fn health() -> Json<Health> {
-    Json(Health {
+pub(crate) fn health() -> Result<Prepared, ApiError> {
+    Ok(Prepared::Ready(Reply::json(&Health {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
-    })
-}
-
-/// Errors (413) unless `rows x cols` is a board within the cell limit; checked before
-/// anything of that size is allocated.
-fn check_cells(
-    limits: &Limits,
-    what: &str,
-    rows: u64,
-    cols: u64,
-) -> Result<(usize, usize), ApiError> {
-    if rows == 0 || cols == 0 {
-        return Err(ApiError::bad_request(format!(
-            "{what} {rows}x{cols}: a board needs at least one row and one column"
-        )));
-    }
-    let cells = rows.checked_mul(cols);
-    match cells {
-        Some(n) if n <= limits.max_cells => Ok((rows as usize, cols as usize)),
-        _ => Err(ApiError::too_large(format!(
-            "{what} {rows}x{cols} has more than this server's limit of {} cells (--max-cells)",
-            limits.max_cells
-        ))),
-    }
+    })?))
 }
 
 /// A seed for a request that names none: the standard library's per-process random
@@ -591,7 +517,7 @@ fn fresh_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use crate::test_client::get_json;
-    use axum::http::StatusCode;
+    use http::StatusCode;
     use lightsout::{solve, Board, Game, Method};
 
     /// The all-on board's period by replacing it with its solution until it comes back.
@@ -612,21 +538,21 @@ mod tests {
         panic!("no period within 10,000 steps");
     }
 
-    #[tokio::test]
-    async fn the_period_is_the_solve_maps_cycle() {
+    #[test]
+    fn the_period_is_the_solve_maps_cycle() {
         // Nonsingular boards: replacing the board by its solution is a permutation.
         for n in [2, 3, 6, 7] {
-            let (status, v) = get_json(&format!("/api/period?rows={n}&cols={n}")).await;
+            let (status, v) = get_json(&format!("/api/period?rows={n}&cols={n}"));
             assert_eq!(status, StatusCode::OK, "{v}");
             assert_eq!(v["singular"], false);
             let expected = all_on_period_by_iteration(n).to_string();
             assert_eq!(v["all_on_period"], expected.as_str(), "{n}x{n}");
         }
         // A singular board says so; three states are refused with a reason.
-        let (status, v) = get_json("/api/period?rows=5&cols=5").await;
+        let (status, v) = get_json("/api/period?rows=5&cols=5");
         assert_eq!(status, StatusCode::OK);
         assert_eq!(v["singular"], true);
-        let (status, v) = get_json("/api/period?rows=4&cols=4&mod=3").await;
+        let (status, v) = get_json("/api/period?rows=4&cols=4&mod=3");
         assert!(status.is_client_error(), "{status} {v}");
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
     }

@@ -10,15 +10,13 @@
 //! reached the last solution. Unsolvable boards list no solutions; their quiet patterns
 //! are still given.
 
-use super::board_io::{rows_out, RowOut};
-use super::custom::{method_for, puzzle, PageRules};
-use super::error::ApiError;
-use super::grid::Grid;
-use super::page_request::{check_cells, off_thread, read_json};
-use super::work::Weight;
-use super::AppState;
-use axum::extract::{Request, State};
-use axum::Json;
+use crate::board_io::{rows_out, RowOut};
+use crate::custom::{method_for, puzzle, PageRules};
+use crate::error::ApiError;
+use crate::grid::Grid;
+use crate::limits::{check_cells, Limits, Weight};
+use crate::request::parse_json;
+use crate::{Call, Prepared, Reply, Work};
 use lightsout::{analyze_within, solve_within, SolveOptions};
 use serde::{Deserialize, Serialize};
 
@@ -84,12 +82,9 @@ pub struct Exploration {
 }
 
 /// `POST /api/explore`.
-pub async fn explore(
-    State(app): State<AppState>,
-    request: Request,
-) -> Result<Json<Exploration>, ApiError> {
-    let req: ExploreRequest = read_json(request, &app).await?;
-    let (rows, cols) = check_cells(&app.limits, req.board.rows as u64, req.board.cols as u64)?;
+pub(crate) fn explore(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let req: ExploreRequest = parse_json(call.body)?;
+    let (rows, cols) = check_cells(limits, req.board.rows as u64, req.board.cols as u64)?;
     if rows * cols > EXPLORE_MAX_CELLS {
         return Err(ApiError::too_large(format!(
             "exploring is for boards of at most {EXPLORE_MAX_CELLS} cells; this one has {}",
@@ -109,21 +104,13 @@ pub async fn explore(
         )));
     }
     let offset = req.offset;
-    let limits = app.limits.clone();
-    let (game, start, goal, method, weight) = off_thread(move || {
-        let (game, start, goal) = puzzle(&limits, &req.rules, &req.board, req.target.as_ref())?;
-        let plan = method_for(&limits, &game)?;
-        Ok((
-            game,
-            start,
-            goal,
-            plan.method,
-            Weight::of_work(plan.cost.work),
-        ))
-    })
-    .await?;
-    app.workers
-        .run("exploration", weight, move |budget| {
+    let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
+    let plan = method_for(limits, &game)?;
+    let (method, weight) = (plan.method, Weight::of_work(plan.cost.work));
+    Ok(Prepared::Work(Work::new(
+        "exploration",
+        weight,
+        move |budget| {
             let analysis = analyze_within(&game, method, budget)?;
             let options = SolveOptions::default().with_method(analysis.method);
             let solution = solve_within(&game, &start, &goal, &options, budget)?;
@@ -147,7 +134,7 @@ pub async fn explore(
                 }
                 end = walk.next().is_none();
             }
-            Ok(Exploration {
+            Reply::json(&Exploration {
                 rows,
                 cols,
                 modulus: game.modulus(),
@@ -163,20 +150,19 @@ pub async fn explore(
                 max_limit: EXPLORE_MAX_LIMIT,
                 max_walk: EXPLORE_MAX_WALK,
             })
-        })
-        .await
-        .map(Json)
+        },
+    )))
 }
 
 #[cfg(test)]
 mod tests {
-    use axum::http::StatusCode;
+    use http::StatusCode;
     use lightsout::{Board, GameSpec};
     use serde_json::{json, Value};
     use std::collections::HashSet;
 
-    async fn post(body: Value) -> (StatusCode, Value) {
-        crate::test_client::post_json("/api/explore", &body).await
+    fn post(body: Value) -> (StatusCode, Value) {
+        crate::test_client::post_json("/api/explore", &body)
     }
 
     fn board_of(v: &Value, k: u8) -> Board {
@@ -195,8 +181,8 @@ mod tests {
     /// Every solution of an all-on board, in pages: distinct, each a solution, as many
     /// as the count says, the press counts right, and as many as brute force over every
     /// press pattern finds (4x4 classic: 16; 3x3 torus with 3 states).
-    #[tokio::test]
-    async fn pages_walk_every_solution_once() {
+    #[test]
+    fn pages_walk_every_solution_once() {
         for (text, n, k) in [("", 4usize, 2u8), ("boundary=torus,mod=3", 3, 3)] {
             let spec = GameSpec::parse(text).unwrap();
             let rules: serde_json::Map<String, Value> = text
@@ -215,8 +201,7 @@ mod tests {
             let mut total = None;
             loop {
                 let (status, v) =
-                    post(json!({"board": board, "rules": rules, "offset": offset, "limit": 5}))
-                        .await;
+                    post(json!({"board": board, "rules": rules, "offset": offset, "limit": 5}));
                 assert_eq!(status, StatusCode::OK, "{v}");
                 total = total.or(v["solutions"].as_str().map(|s| s.parse::<usize>().unwrap()));
                 for item in v["listed"].as_array().unwrap() {
@@ -247,9 +232,9 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn quiet_patterns_are_listed_and_unsolvable_boards_have_none_to_walk() {
-        let (status, v) = post(json!({"board": ["1000","0000","0000","0000"]})).await;
+    #[test]
+    fn quiet_patterns_are_listed_and_unsolvable_boards_have_none_to_walk() {
+        let (status, v) = post(json!({"board": ["1000","0000","0000","0000"]}));
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["solvable"], false);
         assert_eq!(v["listed"], json!([]));
@@ -273,7 +258,7 @@ mod tests {
                 StatusCode::BAD_REQUEST,
             ),
         ] {
-            assert_eq!(post(body.clone()).await.0, status, "{body}");
+            assert_eq!(post(body.clone()).0, status, "{body}");
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The named puzzles (`GET /api/presets`): the library's [`PRESETS`], in JSON, with
 //! what the page needs to show them (start and goal positions, the cube's net).
 
-use super::net::NetInfo;
-use super::rules::SpelledRules;
+use crate::net::NetInfo;
+use crate::rules::SpelledRules;
 use lightsout::game::{Preset, PRESETS};
 use serde::Serialize;
 

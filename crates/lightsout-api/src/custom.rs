@@ -11,18 +11,15 @@
 //! - `POST /api/custom/solve` `{"board","target"?,"rules","min"?,"time_limit"?}`: the
 //!   `/api/solve` answer for them.
 
-use super::error::ApiError;
-use super::grid::Grid;
-use super::handlers::{press_work, search_limit, solve_report};
-use super::net::NetInfo;
-use super::page_request::{check_cells, plan_json};
-use super::rules::{AutoMethod, RulesJson};
-use super::work::{planned, Weight};
-use super::{AppState, Limits};
-use axum::extract::{Request, State};
-use axum::Json;
+use crate::error::ApiError;
+use crate::grid::Grid;
+use crate::handlers::{press_work, search_limit, solve_report};
+use crate::limits::{check_cells, planned, Limits, Weight};
+use crate::net::NetInfo;
+use crate::request::parse_json;
+use crate::rules::{AutoMethod, RulesJson};
+use crate::{Call, Prepared, Reply, Work};
 use lightsout::{Board, Game, GameSpec, Limit, Method, Plan};
-use lightsout_formats::json::SolveReport;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +68,7 @@ impl PageRules {
             let err = ApiError::from(e);
             if too_large {
                 ApiError {
-                    status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                    status: http::StatusCode::PAYLOAD_TOO_LARGE,
                     ..err
                 }
             } else {
@@ -133,11 +130,9 @@ pub struct RulesAnswer {
 }
 
 /// `POST /api/custom/rules`.
-pub async fn rules(
-    State(app): State<AppState>,
-    request: Request,
-) -> Result<Json<RulesAnswer>, ApiError> {
-    plan_json(request, &app, custom_rules).await.map(Json)
+pub(crate) fn rules(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let answer = custom_rules(limits, parse_json(call.body)?)?;
+    Ok(Prepared::Ready(Reply::json(&answer)?))
 }
 
 fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiError> {
@@ -239,42 +234,28 @@ pub fn puzzle(
 }
 
 /// `POST /api/custom/solve`.
-pub async fn solve_custom(
-    State(app): State<AppState>,
-    request: Request,
-) -> Result<Json<SolveReport>, ApiError> {
-    let (game, start, goal, method, weight, want_min) =
-        plan_json(request, &app, |limits, req: SolveRequest| {
-            let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
-            let search = search_limit(req.time_limit)?;
-            let plan = method_for(limits, &game)?;
-            let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
-            Ok((
-                game,
-                start,
-                goal,
-                plan.method,
-                weight,
-                req.min.then_some(search),
-            ))
-        })
-        .await?;
-    app.workers
-        .run("solve", weight, move |budget| {
-            solve_report(&game, &start, &goal, method, want_min, budget)
-        })
-        .await
-        .map(Json)
+pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let req: SolveRequest = parse_json(call.body)?;
+    let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
+    let search = search_limit(req.time_limit)?;
+    let plan = method_for(limits, &game)?;
+    let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
+    let (method, want_min) = (plan.method, req.min.then_some(search));
+    Ok(Prepared::Work(Work::new("solve", weight, move |budget| {
+        Reply::json(&solve_report(
+            &game, &start, &goal, method, want_min, budget,
+        )?)
+    })))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::StatusCode;
+    use http::StatusCode;
     use serde_json::{json, Value};
 
-    async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-        crate::test_client::post_json(path, &body).await
+    fn post(path: &str, body: Value) -> (StatusCode, Value) {
+        crate::test_client::post_json(path, &body)
     }
 
     fn rules(v: Value) -> PageRules {
@@ -283,8 +264,8 @@ mod tests {
 
     /// A base shape whose reach would fill more than the entry limit is refused before
     /// its lists are built, by both endpoints; one just within it is built.
-    #[tokio::test]
-    async fn huge_base_shapes_are_refused_before_their_lists_are_built() {
+    #[test]
+    fn huge_base_shapes_are_refused_before_their_lists_are_built() {
         let mask = |side: usize| vec!["1".repeat(side); side].join("/");
         // 100 x 100 buttons reaching up to 121 cells each: 1.21 million > 2^20.
         let big = rules(json!({"shape": mask(11), "cells": [[0, [1]]]}));
@@ -297,8 +278,7 @@ mod tests {
         let (status, body) = post(
             "/api/custom/rules",
             json!({"rows": 100, "cols": 100, "rules": {"shape": mask(11)}}),
-        )
-        .await;
+        );
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
         assert!(body["error"].as_str().unwrap().contains("GET /api/reach"));
     }
@@ -357,8 +337,8 @@ mod tests {
 
     /// Solving with own patterns: the presses replay under the same rules, and the
     /// fewest presses agree with brute force over every press pattern.
-    #[tokio::test]
-    async fn solve_gives_the_fewest_presses_under_own_patterns() {
+    #[test]
+    fn solve_gives_the_fewest_presses_under_own_patterns() {
         // A 3x3 board where the corners change only themselves and the centre all.
         let own = json!([
             [0, [0]],
@@ -382,8 +362,7 @@ mod tests {
             let (status, v) = post(
                 "/api/custom/solve",
                 json!({"board": rows, "rules": {"cells": own}, "min": true}),
-            )
-            .await;
+            );
             assert_eq!(status, StatusCode::OK, "{v}");
             // Brute force: every one of the 512 press patterns.
             let mut best: Option<u64> = None;
@@ -413,13 +392,12 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn rules_list_every_reach_and_the_method() {
+    #[test]
+    fn rules_list_every_reach_and_the_method() {
         let (status, v) = post(
             "/api/custom/rules",
             json!({"rows": 4, "cols": 4, "rules": {"cells": [[5, [5, 10]]]}}),
-        )
-        .await;
+        );
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["reach"][5], json!([5, 10]));
         assert_eq!(v["reach"][0], json!([0, 1, 4]));
@@ -436,8 +414,7 @@ mod tests {
         let (status, v) = post(
             "/api/custom/rules",
             json!({"rules": {"preset": "cube", "cells": [[0, [0]]]}}),
-        )
-        .await;
+        );
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(
             (v["rows"].as_u64(), v["cols"].as_u64()),
@@ -447,15 +424,13 @@ mod tests {
         let (status, v) = post(
             "/api/custom/solve",
             json!({"board": ["111","111","111"], "rules": {"preset": "merlin", "cells": []}}),
-        )
-        .await;
+        );
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["solvable"], true, "Merlin aims for its ring");
         let (status, _) = post(
             "/api/custom/solve",
             json!({"board": ["11","11"], "rules": {"cells": [[0, [9]]]}}),
-        )
-        .await;
+        );
         assert_eq!(status, StatusCode::BAD_REQUEST);
     }
 }

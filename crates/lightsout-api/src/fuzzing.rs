@@ -12,7 +12,7 @@ use crate::board_io::read_board;
 use crate::error::ApiError;
 use crate::handlers::{plan_analyze, plan_solve, AnalyzeRequest, SolveRequest};
 use crate::Limits;
-use axum::http::StatusCode;
+use http::StatusCode;
 use lightsout_formats::detect::Format;
 
 /// Checks a `POST /api/solve` body as the handler does, with the default limits.

@@ -7,9 +7,8 @@
 //! Also what the page needs to play the rules exactly as the server does
 //! ([`RulesInfo`], `GET /api/rules`).
 
-use super::net::NetInfo;
-use super::work::planned;
-use super::Limits;
+use crate::limits::{planned, Limits};
+use crate::net::NetInfo;
 use lightsout::game::Game;
 use lightsout::game::Reach;
 use lightsout::{GameSpec, Method, Rules};
@@ -25,7 +24,7 @@ pub const REACH_MAX_CELLS: usize = 10_000;
 /// Most cell indices in the reach lists of one `GET /api/rules` answer (that of
 /// `GET /api/reach`): a shape that reaches more (a huge mask) gets its offsets only, and
 /// a `reach_omitted` note saying so.
-pub const RULES_MAX_REACH_ENTRIES: u64 = super::reach::REACH_MAX_ENTRIES;
+pub const RULES_MAX_REACH_ENTRIES: u64 = crate::reach::REACH_MAX_ENTRIES;
 
 /// The `rules` object of a request.
 #[derive(Debug, Default, Clone)]

@@ -3,12 +3,10 @@
 //! library does (`Game::reached`), without ever working out a neighbour itself. The page
 //! fetches bands as it needs them and keeps them.
 
-use super::error::ApiError;
-use super::page_request::{check_cells, off_thread, RulesQuery};
-use super::AppState;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::Json;
+use crate::error::ApiError;
+use crate::limits::{check_cells, Limits};
+use crate::request::RulesQuery;
+use crate::{Call, Prepared, Reply};
 use lightsout::game::Reach;
 use serde::Serialize;
 
@@ -34,11 +32,8 @@ pub struct ReachBand {
 
 /// `GET /api/reach`. `rows` and `cols` default to a preset's size; `from_row` to 0 and
 /// `to_row` (exclusive) to the last row.
-pub async fn reach(
-    State(app): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> Result<Json<ReachBand>, ApiError> {
-    let q = RulesQuery::parse(query, &["rows", "cols", "from_row", "to_row"])?;
+pub(crate) fn reach(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
+    let q = RulesQuery::parse(call.query, &["rows", "cols", "from_row", "to_row"])?;
     let own = q.spec.fixed_size().map(|(r, c)| (r as u64, c as u64));
     let (rows, cols) = match (q.number("rows"), q.number("cols"), own) {
         (Some(r), Some(c), _) => (r, c),
@@ -49,7 +44,7 @@ pub async fn reach(
             ))
         }
     };
-    let (rows, cols) = check_cells(&app.limits, rows, cols)?;
+    let (rows, cols) = check_cells(limits, rows, cols)?;
     let from = q.number("from_row").unwrap_or(0);
     let to = q.number("to_row").unwrap_or(rows as u64);
     if from >= to || to > rows as u64 {
@@ -69,17 +64,14 @@ pub async fn reach(
         return Err(band_too_large(from, to, cols, entries));
     }
     let modulus = game.modulus();
-    let reach = off_thread(move || {
-        let mut out = Vec::new();
-        Ok(band
-            .map(|cell| {
-                game.reached(cell, &mut out);
-                out.iter().map(|&c| c as u32).collect()
-            })
-            .collect())
-    })
-    .await?;
-    Ok(Json(ReachBand {
+    let mut out = Vec::new();
+    let reach = band
+        .map(|cell| {
+            game.reached(cell, &mut out);
+            out.iter().map(|&c| c as u32).collect()
+        })
+        .collect();
+    Ok(Prepared::Ready(Reply::json(&ReachBand {
         rows,
         cols,
         modulus,
@@ -87,7 +79,7 @@ pub async fn reach(
         to_row: to,
         max_entries: REACH_MAX_ENTRIES,
         reach,
-    }))
+    })?))
 }
 
 /// The 413 for rows `from..to` of a `cols`-column board whose presses reach `entries`
@@ -115,24 +107,23 @@ fn band_too_large(from: usize, to: usize, cols: usize, entries: u64) -> ApiError
 
 #[cfg(test)]
 mod tests {
-    use axum::http::StatusCode;
+    use http::StatusCode;
     use lightsout::{Game, GameSpec};
 
-    async fn get(uri: &str) -> (StatusCode, serde_json::Value) {
-        crate::test_client::get_json(uri).await
+    fn get(uri: &str) -> (StatusCode, serde_json::Value) {
+        crate::test_client::get_json(uri)
     }
 
     /// The band is the library's reach, cell for cell, for every boundary and shape.
-    #[tokio::test]
-    async fn bands_are_the_library_reach() {
+    #[test]
+    fn bands_are_the_library_reach() {
         for boundary in ["open", "torus", "klein", "projective"] {
             for shape in ["plus", "knight", "011/110/000"] {
                 let spec = GameSpec::parse(&format!("boundary={boundary},shape={shape}")).unwrap();
                 let game = spec.game(Some((7, 9))).unwrap();
                 let (status, body) = get(&format!(
                     "/api/reach?boundary={boundary}&shape={shape}&rows=7&cols=9&from_row=2&to_row=5"
-                ))
-                .await;
+                ));
                 assert_eq!(status, StatusCode::OK, "{body}");
                 let lists = body["reach"].as_array().unwrap();
                 assert_eq!(lists.len(), 27);
@@ -151,9 +142,9 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn presets_have_their_size_and_per_cell_lists() {
-        let (status, body) = get("/api/reach?preset=cube").await;
+    #[test]
+    fn presets_have_their_size_and_per_cell_lists() {
+        let (status, body) = get("/api/reach?preset=cube");
         assert_eq!(status, StatusCode::OK);
         assert_eq!(
             (body["rows"].as_u64(), body["cols"].as_u64()),
@@ -171,21 +162,21 @@ mod tests {
         assert_eq!(six, out);
     }
 
-    #[tokio::test]
-    async fn too_large_bands_name_the_limit_and_what_fits() {
-        let (status, body) = get("/api/reach?rows=1000&cols=1000").await;
+    #[test]
+    fn too_large_bands_name_the_limit_and_what_fits() {
+        let (status, body) = get("/api/reach?rows=1000&cols=1000");
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         let e = body["error"].as_str().unwrap();
         assert!(
             e.contains("1048576") && e.contains("at most 209 rows"),
             "{e}"
         );
-        let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=0&to_row=209").await;
+        let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=0&to_row=209");
         assert_eq!(status, StatusCode::OK);
         assert_eq!(body["reach"].as_array().unwrap().len(), 209_000);
         // A board too wide for any band: the answer says what was asked and that one
         // row is already over the limit, rather than to ask for one row.
-        let (status, body) = get("/api/reach?rows=1&cols=1000000").await;
+        let (status, body) = get("/api/reach?rows=1&cols=1000000");
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         let e = body["error"].as_str().unwrap();
         assert!(
@@ -195,7 +186,7 @@ mod tests {
                 && !e.contains("ask for"),
             "{e}"
         );
-        let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=10&to_row=220").await;
+        let (status, body) = get("/api/reach?rows=1000&cols=1000&from_row=10&to_row=220");
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         let e = body["error"].as_str().unwrap();
         assert!(
@@ -210,10 +201,10 @@ mod tests {
             "/api/reach?rows=5&cols=5&shape=blob",
             "/api/reach?rows=x&cols=5",
         ] {
-            assert_eq!(get(bad).await.0, StatusCode::BAD_REQUEST, "{bad}");
+            assert_eq!(get(bad).0, StatusCode::BAD_REQUEST, "{bad}");
         }
         assert_eq!(
-            get("/api/reach?rows=2000&cols=1000").await.0,
+            get("/api/reach?rows=2000&cols=1000").0,
             StatusCode::PAYLOAD_TOO_LARGE
         );
     }
