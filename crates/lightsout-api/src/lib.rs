@@ -81,6 +81,24 @@ pub struct Call<'a> {
     pub body: &'a [u8],
 }
 
+impl<'a> Call<'a> {
+    /// The call of `method` on `uri` (a path with an optional `?query`) with `body`.
+    ///
+    /// ```
+    /// let call = lightsout_api::Call::of_uri("GET", "/api/rules?rows=5&cols=5", b"");
+    /// assert_eq!((call.path, call.query), ("/api/rules", "rows=5&cols=5"));
+    /// ```
+    pub fn of_uri(method: &'a str, uri: &'a str, body: &'a [u8]) -> Self {
+        let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
+        Call {
+            method,
+            path,
+            query,
+            body,
+        }
+    }
+}
+
 /// An answer: an HTTP status, a content type and the bytes (JSON, or a board file for
 /// `/api/board/write`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,14 +8,11 @@ use serde_json::Value;
 
 /// Status, content type and body of the API's answer to `method path?query` with `body`.
 pub fn call(method: &str, uri: &str, body: &[u8]) -> (StatusCode, Option<String>, Vec<u8>) {
-    let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
-    let call = Call {
-        method,
-        path,
-        query,
-        body,
-    };
-    let reply = handle(&call, &Limits::default(), &Budget::unlimited());
+    let reply = handle(
+        &Call::of_uri(method, uri, body),
+        &Limits::default(),
+        &Budget::unlimited(),
+    );
     let status = StatusCode::from_u16(reply.status).expect("a valid status");
     (status, Some(reply.content_type.to_string()), reply.body)
 }

@@ -269,9 +269,11 @@ pub fn table(
     method: Method,
     budget: &Budget,
 ) -> Result<Vec<Vec<usize>>, Failure> {
-    let options = TableOptions::default()
-        .with_rectangles(rect)
-        .with_method(method);
+    let options = TableOptions {
+        rectangles: rect,
+        method,
+        ..TableOptions::default()
+    };
     let mut table = NullityTable::new(spec, 1, max_n, options)?;
     let mut out: Vec<Vec<usize>> = if rect {
         let mut rows = memory::try_with_capacity(max_n, "the table")?;

@@ -172,13 +172,7 @@ mod tests {
 
     /// The answer `lightsout_api::handle` gives the same request: the browser's worker's.
     fn direct(method: &str, uri: &str, body: &[u8]) -> (u16, Value) {
-        let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
-        let call = Call {
-            method,
-            path,
-            query,
-            body,
-        };
+        let call = Call::of_uri(method, uri, body);
         let reply = handle(&call, &Limits::default(), &Budget::unlimited());
         (reply.status, serde_json::from_slice(&reply.body).unwrap())
     }

@@ -1,11 +1,11 @@
-//! What the budget checks cost: `solve` (no budget) against `solve_with` and a live
+//! What the budget checks cost: `solve_within` with no budget against a live
 //! budget (a far deadline and a cancel flag, so every check reads the clock and the
 //! flag), interleaved, on random classic boards.
 //!
 //! `cargo run --release --example budget_overhead -- [RUNS]` prints, per method and
 //! size, the median of RUNS (default 15) runs of each and their ratio.
 
-use lightsout::{solve, solve_within, Board, Budget, Game, Method, SolveOptions};
+use lightsout::{solve_within, Board, Budget, Game, Method, SolveOptions};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -33,30 +33,17 @@ fn main() {
             let board: Board = common::random_board(n, n, 2, n as u64);
             let target = game.empty_board();
             let (mut plain, mut budgeted) = (Vec::new(), Vec::new());
+            let options = SolveOptions::default().with_method(method);
+            let timed = |budget: &Budget| {
+                let t = Instant::now();
+                std::hint::black_box(
+                    solve_within(&game, &board, &target, &options, budget).unwrap(),
+                );
+                t.elapsed()
+            };
             for _ in 0..runs {
-                let t = Instant::now();
-                std::hint::black_box(
-                    solve(
-                        &game,
-                        &board,
-                        &target,
-                        &SolveOptions::default().with_method(method),
-                    )
-                    .unwrap(),
-                );
-                plain.push(t.elapsed());
-                let t = Instant::now();
-                std::hint::black_box(
-                    solve_within(
-                        &game,
-                        &board,
-                        &target,
-                        &SolveOptions::default().with_method(method),
-                        &live,
-                    )
-                    .unwrap(),
-                );
-                budgeted.push(t.elapsed());
+                plain.push(timed(&Budget::unlimited()));
+                budgeted.push(timed(&live));
             }
             let (a, b) = (median(plain), median(budgeted));
             println!(

@@ -389,6 +389,24 @@ pub enum Limit {
     },
 }
 
+impl Limit {
+    /// `Ok` unless `bytes` is past `max`: [`Limit::Memory`] naming `what`.
+    pub(crate) fn memory(what: &'static str, bytes: u64, max: u64) -> Result<(), Limit> {
+        if bytes > max {
+            return Err(Limit::Memory { what, bytes, max });
+        }
+        Ok(())
+    }
+
+    /// `Ok` unless `cells` is past `max`: [`Limit::Cells`] naming `what`.
+    pub(crate) fn cells(what: &'static str, cells: u64, max: u64) -> Result<(), Limit> {
+        if cells > max {
+            return Err(Limit::Cells { what, cells, max });
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -48,17 +48,12 @@ impl Start {
 /// deadline's error. The deadline is far enough that the check before the work
 /// passes, so the error comes from inside the method's loops.
 fn stops_in_time(method: Method, cases: impl IntoIterator<Item = (Game, Start)>) {
+    let options = SolveOptions::default().with_method(method);
     for (game, start) in cases {
         let board = start.board(&game);
         let target = game.empty_board();
-        let budget = Budget::unlimited().with_time_limit(Duration::from_millis(30));
-        let r = solve_within(
-            &game,
-            &board,
-            &target,
-            &SolveOptions::default().with_method(method),
-            &budget,
-        );
+        let solve = |budget: &Budget| solve_within(&game, &board, &target, &options, budget);
+        let r = solve(&Budget::unlimited().with_time_limit(Duration::from_millis(30)));
         assert_eq!(
             r,
             Err(Error::TimeLimit),
@@ -69,14 +64,7 @@ fn stops_in_time(method: Method, cases: impl IntoIterator<Item = (Game, Start)>)
         // And the same with the flag already set: cancelled before anything is done.
         let flag = Arc::new(AtomicBool::new(true));
         let cancelled = Budget::unlimited().with_cancel(flag);
-        let r = solve_within(
-            &game,
-            &board,
-            &target,
-            &SolveOptions::default().with_method(method),
-            &cancelled,
-        );
-        assert_eq!(r, Err(Error::Cancelled), "{method}");
+        assert_eq!(solve(&cancelled), Err(Error::Cancelled), "{method}");
         let r = analyze_within(&game, method, &cancelled);
         assert_eq!(r.map(|a| a.nullity), Err(Error::Cancelled), "{method}");
     }

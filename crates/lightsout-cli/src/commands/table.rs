@@ -36,10 +36,12 @@ pub fn run(args: &TableArgs, out: &mut Out) -> Result<Exit, CliError> {
             args.from, args.max
         )));
     }
-    let options = TableOptions::default()
-        .with_rectangles(args.rect)
-        .with_direct(args.direct)
-        .with_law_check(args.check_law);
+    let options = TableOptions {
+        rectangles: args.rect,
+        direct: args.direct,
+        check_law_every: args.check_law,
+        ..TableOptions::default()
+    };
     let (from, to) = (args.from as usize, args.max as usize);
     let spec = args.rules.spec()?;
     let mut table = NullityTable::new(&spec, from, to, options)?;

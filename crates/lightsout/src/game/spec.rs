@@ -445,24 +445,13 @@ fn check_modulus(k: u64) -> Result<u8, Error> {
     })
 }
 
-/// `Ok` unless `cells` is past `max` ([`Limit::Cells`] naming `what`).
-fn cell_limit(what: &'static str, cells: u64, max: usize) -> Result<(), Error> {
-    if cells > max as u64 {
-        return Err(Error::LimitExceeded(Limit::Cells {
-            what,
-            cells,
-            max: max as u64,
-        }));
-    }
-    Ok(())
-}
-
 /// `base` with some buttons given their own pattern: explicit rules whose every list is
 /// the base rules' reach, or the pattern given for it. Sizes are checked before the
 /// lists are built.
 fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Error> {
     let n = base.cells();
-    cell_limit("per-cell rules", n as u64, MAX_OVERRIDE_CELLS)?;
+    Limit::cells("per-cell rules", n as u64, MAX_OVERRIDE_CELLS as u64)
+        .map_err(Error::LimitExceeded)?;
     // The other buttons' lists come from the base rules: bounded before they are built
     // (a huge mask reaches every cell from every button).
     let base_entries = match base.rules().reach() {
@@ -471,11 +460,12 @@ fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Er
     };
     let given: u64 = overrides.iter().map(|(_, l)| l.len() as u64).sum();
     let entries = base_entries.saturating_add(given);
-    cell_limit(
+    Limit::cells(
         "the press lists of per-cell rules",
         entries,
-        MAX_OVERRIDE_ENTRIES,
-    )?;
+        MAX_OVERRIDE_ENTRIES as u64,
+    )
+    .map_err(Error::LimitExceeded)?;
     let mut lists: Vec<Option<Vec<u32>>> = vec![None; n];
     for (button, list) in overrides {
         let slot = lists.get_mut(*button as usize).ok_or_else(|| {

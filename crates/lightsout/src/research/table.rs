@@ -40,9 +40,8 @@ use std::collections::HashMap;
 /// hours on two cores).
 pub const MAX_TABLE_SIDE: usize = 10_000_000;
 
-/// How a table is computed and what it lists.
+/// How a table is computed and what it lists (build it with `..Default::default()`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct TableOptions {
     /// Every `m x n` with `m <= n` (for `n` in the range), not only the squares.
     pub rectangles: bool,
@@ -53,31 +52,6 @@ pub struct TableOptions {
     pub check_law_every: Option<u64>,
     /// The method of the analyses, for rules outside the plus family (default auto).
     pub method: Method,
-}
-
-impl TableOptions {
-    /// The same options, with every `m x n` for `m <= n` or only the squares.
-    pub fn with_rectangles(self, rectangles: bool) -> Self {
-        Self { rectangles, ..self }
-    }
-
-    /// The same options, with the odd classic squares computed directly or by the law.
-    pub fn with_direct(self, direct: bool) -> Self {
-        Self { direct, ..self }
-    }
-
-    /// The same options, analysing with `method` (rules outside the plus family).
-    pub fn with_method(self, method: Method) -> Self {
-        Self { method, ..self }
-    }
-
-    /// The same options, checking the law on every `k`-th odd classic square.
-    pub fn with_law_check(self, check_law_every: Option<u64>) -> Self {
-        Self {
-            check_law_every,
-            ..self
-        }
-    }
 }
 
 /// One entry of a table: the nullity of the `rows x cols` board.

@@ -268,14 +268,12 @@ impl QuietSpace {
         let bytes = (game.rows() as u64)
             .saturating_mul(row_bytes)
             .saturating_mul(nullity as u64);
-        if bytes > MAX_BASIS_BYTES {
-            return Err(Error::LimitExceeded(Limit::Memory {
-                what: "the quiet patterns (for every solution or the fewest presses)",
-                bytes,
-                max: MAX_BASIS_BYTES,
-            }));
-        }
-        Ok(())
+        Limit::memory(
+            "the quiet patterns (for every solution or the fewest presses)",
+            bytes,
+            MAX_BASIS_BYTES,
+        )
+        .map_err(Error::LimitExceeded)
     }
 
     /// Number of rows of the board.

@@ -506,13 +506,12 @@ pub const MAX_GAME_CELLS: usize = 4096;
 pub fn solve_game(game: &Game, start: &Board, target: &Board) -> Result<ZkSolution, Error> {
     game.check_board(start)?;
     game.check_board(target)?;
-    if game.cells() > MAX_GAME_CELLS {
-        return Err(Error::LimitExceeded(Limit::Cells {
-            what: "the mod-K elimination",
-            cells: game.cells() as u64,
-            max: MAX_GAME_CELLS as u64,
-        }));
-    }
+    Limit::cells(
+        "the mod-K elimination",
+        game.cells() as u64,
+        MAX_GAME_CELLS as u64,
+    )
+    .map_err(Error::LimitExceeded)?;
     let k = u16::from(game.modulus());
     let rhs: Vec<u8> = start
         .values()

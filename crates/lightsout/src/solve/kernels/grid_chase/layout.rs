@@ -359,13 +359,7 @@ impl Layout {
             }));
         }
         let bytes = self.band_bytes().saturating_add(self.plan_bytes());
-        if bytes > MAX_BAND_BYTES {
-            return Err(Refusal::Size(Limit::Memory {
-                what: "the chase's affine forms and plan",
-                bytes,
-                max: MAX_BAND_BYTES,
-            }));
-        }
-        Ok(())
+        Limit::memory("the chase's affine forms and plan", bytes, MAX_BAND_BYTES)
+            .map_err(Refusal::Size)
     }
 }
