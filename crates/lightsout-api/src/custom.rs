@@ -13,7 +13,7 @@
 
 use crate::error::ApiError;
 use crate::grid::Grid;
-use crate::handlers::{press_work, search_limit, solve_report};
+use crate::handlers::{method_named, press_work, search_limit, solve_report, SolveRequest};
 use crate::limits::{check_cells, planned, Limits, Weight};
 use crate::net::NetInfo;
 use crate::request::parse_json;
@@ -170,21 +170,6 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
     })
 }
 
-/// `POST /api/custom/solve` request: `/api/solve`'s, with the page's rules.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    pub board: Grid,
-    #[serde(default)]
-    pub target: Option<Grid>,
-    #[serde(default)]
-    pub rules: PageRules,
-    #[serde(default)]
-    pub min: bool,
-    #[serde(default)]
-    pub time_limit: Option<f64>,
-}
-
 /// The start and goal of a request, checked against the game.
 pub fn start_and_goal(
     game: &Game,
@@ -235,10 +220,10 @@ pub fn puzzle(
 
 /// `POST /api/custom/solve`.
 pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
-    let req: SolveRequest = parse_json(call.body)?;
+    let req: SolveRequest<PageRules> = parse_json(call.body)?;
     let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
     let search = search_limit(req.time_limit)?;
-    let plan = method_for(limits, &game)?;
+    let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
     let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
     let (method, want_min) = (plan.method, req.min.then_some(search));
     Ok(Prepared::Work(Work::new("solve", weight, move |budget| {

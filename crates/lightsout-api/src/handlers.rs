@@ -21,15 +21,16 @@ use std::time::Duration;
 /// it the patterns are omitted and only rank and nullity are given.
 pub const MAX_QUIET_CELLS: u64 = 1 << 22;
 
-/// `POST /api/solve`.
+/// `POST /api/solve` (`R`: the API's rules) and `POST /api/custom/solve` (`R`: the
+/// page's rules, with per-cell patterns).
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
-pub struct SolveRequest {
+pub struct SolveRequest<R = RulesJson> {
     pub board: Grid,
     #[serde(default)]
     pub target: Option<Grid>,
     #[serde(default)]
-    pub rules: RulesJson,
+    pub rules: R,
     /// Find the fewest-press solution.
     #[serde(default)]
     pub min: bool,
@@ -108,7 +109,7 @@ pub(crate) fn search_limit(seconds: Option<f64>) -> Result<Option<Duration>, Api
 }
 
 /// The method a request names (`auto` when it names none).
-fn method_named(name: Option<&str>) -> Result<Method, ApiError> {
+pub(crate) fn method_named(name: Option<&str>) -> Result<Method, ApiError> {
     match name {
         Some(n) => n
             .parse()
