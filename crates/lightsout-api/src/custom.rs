@@ -77,11 +77,6 @@ impl PageRules {
         })
     }
 
-    /// The goal: the engine's ([`GameSpec::goal`]).
-    pub fn goal(&self, game: &Game) -> Result<Board, ApiError> {
-        Ok(self.0.goal(game)?)
-    }
-
     /// One line on the rules.
     pub fn describe(&self) -> Result<String, ApiError> {
         Ok(self.0.describe()?)
@@ -170,35 +165,18 @@ fn custom_rules(limits: &Limits, req: RulesRequest) -> Result<RulesAnswer, ApiEr
     })
 }
 
-/// The start and goal of a request, checked against the game.
+/// The start and goal of a request, checked against the game: both grids its size,
+/// the goal the rules' own (Merlin's ring) when the request names none.
 pub fn start_and_goal(
     game: &Game,
-    rules: &PageRules,
+    rules: &GameSpec,
     board: &Grid,
     target: Option<&Grid>,
 ) -> Result<(Board, Board), ApiError> {
-    if (board.rows, board.cols) != (game.rows(), game.cols()) {
-        return Err(ApiError::bad_request(format!(
-            "board is {}x{} but the rules are for {}x{}",
-            board.rows,
-            board.cols,
-            game.rows(),
-            game.cols()
-        )));
-    }
-    let start = board
-        .to_board(game.modulus(), "board")
-        .map_err(ApiError::bad_request)?;
+    let size = (game.rows(), game.cols());
+    let start = board.to_board_sized(game.modulus(), "board", size, "the rules are for")?;
     let goal = match target {
-        Some(t) if (t.rows, t.cols) != (board.rows, board.cols) => {
-            return Err(ApiError::bad_request(format!(
-                "target is {}x{} but the board is {}x{}",
-                t.rows, t.cols, board.rows, board.cols
-            )))
-        }
-        Some(t) => t
-            .to_board(game.modulus(), "target")
-            .map_err(ApiError::bad_request)?,
+        Some(t) => t.to_board_sized(game.modulus(), "target", size, "the board is")?,
         None => rules.goal(game)?,
     };
     Ok((start, goal))
@@ -214,7 +192,7 @@ pub fn puzzle(
 ) -> Result<(Game, Board, Board), ApiError> {
     check_cells(limits, board.rows as u64, board.cols as u64)?;
     let game = rules.game(Some((board.rows, board.cols)))?;
-    let (start, goal) = start_and_goal(&game, rules, board, target)?;
+    let (start, goal) = start_and_goal(&game, &rules.0, board, target)?;
     Ok((game, start, goal))
 }
 

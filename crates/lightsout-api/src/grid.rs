@@ -2,6 +2,7 @@
 //! of digits (`"101"`, also `.`/`#` for 0/1). Parsed straight into one flat byte vector,
 //! so a board costs one byte per cell however it is written.
 
+use crate::error::ApiError;
 use lightsout::Board;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -23,6 +24,25 @@ impl Grid {
     pub fn to_board(&self, modulus: u8, what: &str) -> Result<Board, String> {
         Board::from_values(self.rows, self.cols, modulus, &self.values)
             .map_err(|e| format!("{what}: {e}"))
+    }
+
+    /// [`to_board`](Self::to_board), after checking the grid is `size`: the error
+    /// names both sizes (`"target is 4x4 but the board is 5x5"`, with `against` the
+    /// words before the second size).
+    pub fn to_board_sized(
+        &self,
+        modulus: u8,
+        what: &str,
+        (rows, cols): (usize, usize),
+        against: &str,
+    ) -> Result<Board, ApiError> {
+        if (self.rows, self.cols) != (rows, cols) {
+            return Err(ApiError::bad_request(format!(
+                "{what} is {}x{} but {against} {rows}x{cols}",
+                self.rows, self.cols
+            )));
+        }
+        self.to_board(modulus, what).map_err(ApiError::bad_request)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The JSON API. Answers use the CLI's `--json` shapes (`lightsout_formats::json`).
 
 use crate::error::ApiError;
+use crate::custom::start_and_goal;
 use crate::grid::Grid;
 use crate::limits::{check_cells, planned, Limits, Weight};
 use crate::presets::{self, PresetInfo};
@@ -69,28 +70,7 @@ pub(crate) fn plan_solve(limits: &Limits, req: SolveRequest) -> Result<PlannedSo
     let search_limit = search_limit(req.time_limit)?;
     let (rows, cols) = check_cells(limits, req.board.rows as u64, req.board.cols as u64)?;
     let game = spec.game(Some((rows, cols)))?;
-    let modulus = game.modulus();
-    let start = req
-        .board
-        .to_board(modulus, "board")
-        .map_err(ApiError::bad_request)?;
-    let target = match &req.target {
-        Some(t) => {
-            if (t.rows, t.cols) != (start.rows(), start.cols()) {
-                return Err(ApiError::bad_request(format!(
-                    "target is {}x{} but the board is {}x{}",
-                    t.rows,
-                    t.cols,
-                    start.rows(),
-                    start.cols()
-                )));
-            }
-            t.to_board(modulus, "target")
-                .map_err(ApiError::bad_request)?
-        }
-        // The puzzle's own goal (every light on but the centre, for Merlin).
-        None => spec.goal(&game)?,
-    };
+    let (start, target) = start_and_goal(&game, &spec, &req.board, req.target.as_ref())?;
     let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
     let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);
     let want_min = req.min.then_some(search_limit);
