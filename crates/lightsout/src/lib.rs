@@ -80,3 +80,16 @@ pub use solve::{
     analyze, analyze_within, plan, solve, solve_within, Analysis, Answer, Fewest, Method, Plan,
     QuietSpace, SolveOptions, Unsolvable,
 };
+
+/// The Rust examples of the repository's documents, compiled and run as doctests, so
+/// they cannot rot (`scripts/test-docs` checks that every document with a Rust block is
+/// listed here). Only rustdoc sees these: the published crate has no such item.
+#[cfg(doctest)]
+mod docs_examples {
+    #[doc = include_str!("../README.md")]
+    struct CrateReadme;
+    #[doc = include_str!("../../../README.md")]
+    struct Readme;
+    #[doc = include_str!("../../../docs/library.md")]
+    struct Library;
+}

@@ -145,7 +145,9 @@ fn torus_nullity_matches_oeis_a165738() {
     }
 }
 
-/// The README's "From the library" example, as written there.
+/// Rules from text, a preset's fewest presses and a graph, through `fewest::minimal`
+/// (the library example README had before 0.2; `docs/library.md`'s `GameSpec` example,
+/// run as a doctest, shows the same through `solve`).
 #[test]
 fn readme_library_example() -> Result<(), lightsout::Error> {
     use lightsout::fewest::{minimal, MinimalOptions};
