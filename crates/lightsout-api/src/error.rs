@@ -78,6 +78,7 @@ fn kind_of_status(status: StatusCode) -> &'static str {
         StatusCode::REQUEST_TIMEOUT => "request_timeout",
         StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
         StatusCode::UNPROCESSABLE_ENTITY => "limit_exceeded",
+        StatusCode::TOO_MANY_REQUESTS => "too_many_connections",
         StatusCode::SERVICE_UNAVAILABLE => "busy",
         StatusCode::GATEWAY_TIMEOUT => "timeout",
         s if s.is_server_error() => "internal",

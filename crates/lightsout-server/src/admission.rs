@@ -397,6 +397,7 @@ mod tests {
         third.set_idle(false);
         let (e, _refusal) = refused(a.admit(client(1)));
         assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(e.kind, "too_many_connections");
         assert!(
             e.message.contains("from 192.0.2.1: it holds 2")
                 && e.message.contains("allows 2 per client (10 in all"),

@@ -54,6 +54,7 @@ const KIND_OF_STATUS = {
   502: 'unreachable', // a proxy in front of a server that is down
   413: 'payload_too_large',
   422: 'unsupported',
+  429: 'too_many_connections',
   500: 'internal',
   503: 'busy',
   504: 'timeout',

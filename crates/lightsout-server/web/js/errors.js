@@ -12,6 +12,7 @@ const TOO_BIG = 'This is more work than the solver allows at this size. A smalle
 const WORDS = {
   unreachable: 'The solver is not answering. The page keeps trying, and carries on when it is back.',
   busy: 'The solver is busy with other work; try again in a moment.',
+  too_many_connections: 'This browser has too many requests open with the solver; try again once one is answered.',
   timeout: TOO_SLOW,
   time_limit: TOO_SLOW,
   request_timeout: TOO_SLOW,
@@ -33,6 +34,7 @@ const INPUT_KINDS = new Set(['invalid_rules', 'invalid_board', 'invalid_size', '
 const SHORT = {
   unreachable: 'offline',
   busy: 'busy',
+  too_many_connections: 'busy',
   timeout: 'too slow',
   time_limit: 'too slow',
   request_timeout: 'too slow',
@@ -63,7 +65,8 @@ export function playerWords(e) {
 export const shortWords = (e) => (e && SHORT[e.kind]) || 'no answer';
 
 /** Errors that stop being true once the engine answers again. */
-export const isStale = (e) => !!e && (e.kind === 'unreachable' || e.kind === 'busy');
+export const isStale = (e) =>
+  !!e && (e.kind === 'unreachable' || e.kind === 'busy' || e.kind === 'too_many_connections');
 
 /** Shows an error under the board (marked stale when it is about the connection). */
 export function report(e) {

@@ -16,7 +16,7 @@ const SEARCH_SECONDS = 3;
 const BIG_SEARCH_SECONDS = 5;
 
 /** Kinds that mean "not within this request's budget": a plain solution may still come. */
-const OUT_OF_TIME = new Set(['busy', 'timeout', 'time_limit', 'request_timeout']);
+const OUT_OF_TIME = new Set(['busy', 'too_many_connections', 'timeout', 'time_limit', 'request_timeout']);
 
 // ------------------------------------------------------------------ requests
 
