@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale benchmark (README, "Performance"): in one run, prints the table of issue 3.
+# The scale benchmark (docs/performance.md, "The scale benchmark"): in one run, prints the table of issue 3.
 #
 #   bench/run.sh [--huge] [--quick] [--runs N] [--sizes "N1 N2 ..."] [--dir DIR]
 #

@@ -1,7 +1,7 @@
 //! The JSON API. Answers use the CLI's `--json` shapes (`lightsout_formats::json`).
 
-use crate::error::ApiError;
 use crate::custom::start_and_goal;
+use crate::error::ApiError;
 use crate::grid::Grid;
 use crate::limits::{check_cells, planned, Limits, Weight};
 use crate::presets::{self, PresetInfo};

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use lightsout::{plan, Game, Method, Plan};
 use std::time::Duration;
 
-/// The limits of a transport (README, "Web app": limits, and "Server limits and
+/// The limits of a transport (docs/http-api.md, "Limits" and "Server limits and
 /// fairness"). [`Limits::default`] is the server's; [`Limits::browser`] the page's
 /// worker's.
 #[derive(Clone, Debug)]

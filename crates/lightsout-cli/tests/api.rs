@@ -449,7 +449,7 @@ fn min_stops_at_its_time_limit_with_the_best_found() {
         (&json!(false), &json!(false))
     );
     check(&v);
-    // Without one, the search finishes. 62x62 (d = 24, 1742 presses, README's variants
+    // Without one, the search finishes. 62x62 (d = 24, 1742 presses, docs/performance.md's variants
     // table) rather than 39x39, whose proof takes seconds on a loaded machine.
     let (code, v) = s.solve(json!({"board": vec!["1".repeat(62); 62], "min": true}));
     assert_eq!(code, 200, "{v}");

@@ -38,7 +38,7 @@ fn min_gives_fifteen_presses_for_all_on_5x5() {
 }
 
 /// Every 39 x 39 classic board has a 32-dimensional solution space: `--min` searches all
-/// 2^32 solutions and proves the minimum (README, "Variants": the timing).
+/// 2^32 solutions and proves the minimum (docs/variants.md, "Fewest presses": the timing).
 #[test]
 fn min_on_39x39_is_proven() {
     // A generous limit: about 2 s alone on 2 cores, but CI machines may be shared.

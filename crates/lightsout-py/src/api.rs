@@ -648,7 +648,7 @@ impl Period {
 /// and graphs bring their own size): how many times a board must be replaced by its
 /// solution to come back (``order``: every board; ``all_on_period``: the all-on board).
 /// A singular game's solve map is the Drazin inverse (the solution in the core, on which
-/// the toggle matrix is invertible); see the repository's README, "Solution period".
+/// the toggle matrix is invertible); see docs/variants.md, "Solution period".
 /// For the plus and sigma rules on open boards and tori any size is computed from the
 /// closed-form eigenvalues; other rules up to 1,600 cells. ``time_limit``: seconds
 /// (default none: Ctrl-C stops it).

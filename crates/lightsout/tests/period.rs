@@ -2,7 +2,7 @@
 //! lit cell, replayed by `Game::effect`), for every board up to 8 x 8 on the open board
 //! and the torus, with and without the pressed cell, and for a few other shapes.
 //!
-//! Direct definitions (README, "Solution period"): the sequence `A^k b` is eventually
+//! Direct definitions (docs/variants.md, "Solution period"): the sequence `A^k b` is eventually
 //! periodic; its period is the period of `b`. The order is the least `p` with `A^(N+p) =
 //! A^N`, the lcm of the unit boards' periods. The all-on board lies in the core exactly
 //! when its sequence has no tail.

@@ -550,7 +550,7 @@ mod tests {
         }
     }
 
-    /// The format as the README states it, written the plain way (a vector per row),
+    /// The format as docs/cli.md ("Boards: Text") states it, written the plain way (a vector per row),
     /// to check the line-by-line parser against.
     fn reference(text: &str, modulus: u8) -> Option<Vec<Vec<u8>>> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
