@@ -1,6 +1,6 @@
 //! Every method against the others, against brute force, and against published facts.
 
-use lightsout::{analyze, solve, Board, Game, Method, Rules, Shape, SolveOptions};
+use lightsout::{analyze, solve, Answer, Board, Game, Method, Rules, Shape, SolveOptions};
 use proptest::prelude::*;
 
 mod common;
@@ -176,18 +176,18 @@ fn seed_000_two_by_two() {
     }
 }
 
+/// The all-on `n x n` classic board solved by `method`.
+fn all_on_by(n: usize, method: Method) -> Answer {
+    let game = Game::classic(n, n).unwrap();
+    let options = SolveOptions::default().with_method(method);
+    solve(&game, &Board::new(n, n), &Board::all_on(n, n), &options).unwrap()
+}
+
 /// Seed 001: from all off to all on, 3x3 is solved by 101/010/101, uniquely.
 #[test]
 fn seed_001_three_by_three() {
-    let game = Game::classic(3, 3).unwrap();
     for m in Method::CONCRETE {
-        let s = solve(
-            &game,
-            &Board::new(3, 3),
-            &Board::all_on(3, 3),
-            &SolveOptions::default().with_method(m),
-        )
-        .unwrap();
+        let s = all_on_by(3, m);
         assert_eq!(s.count, 1u8.into());
         assert_eq!(s.presses.unwrap().to_string(), "101\n010\n101\n", "{m}");
     }
@@ -198,14 +198,7 @@ fn seed_001_three_by_three() {
 fn seed_001_five_by_five() {
     let game = Game::classic(5, 5).unwrap();
     for m in [Method::Rows, Method::Gauss, Method::Chase, Method::Poly] {
-        let s = solve(
-            &game,
-            &Board::new(5, 5),
-            &Board::all_on(5, 5),
-            &SolveOptions::default().with_method(m),
-        )
-        .unwrap();
-        assert_eq!(s.count, 4u8.into());
+        assert_eq!(all_on_by(5, m).count, 4u8.into());
         assert_eq!(analyze(&game, m).unwrap().rank, 23);
     }
 }
