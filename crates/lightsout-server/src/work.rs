@@ -386,17 +386,15 @@ mod tests {
         assert!(Method::Gauss.accepts(&plane).is_ok());
         let work = Method::Gauss.cost(&plane).work;
         assert!(work > 1e10, "{work:e}");
-        let start = Instant::now();
         let r = w
             .run("analysis", Weight::HEAVY, move |b| {
                 Ok(analyze_within(&plane, Method::Gauss, b)?.rank)
             })
             .await;
-        let took = start.elapsed();
+        // An error, not the rank: the deadline stopped the elimination.
         let e = r.unwrap_err();
         assert_eq!(e.status, StatusCode::GATEWAY_TIMEOUT);
         assert!(e.message.contains("time limit of 40 ms"), "{}", e.message);
-        assert!(took < Duration::from_secs(5), "{took:?}");
         // The next request gets the only slot (it would wait 40 ms, then get 503, if the
         // elimination were still running).
         assert_eq!(w.run("solve", Weight::HEAVY, |_| Ok(7)).await.unwrap(), 7);
@@ -454,7 +452,6 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-        let start = Instant::now();
         let left = tokio::time::timeout(
             Duration::from_secs(10),
             w.run("solve", Weight::LIGHT, |b| Ok(b.time_left())),
@@ -462,7 +459,8 @@ mod tests {
         .await
         .expect("a light job does not wait for the heavy one")
         .unwrap();
-        assert!(start.elapsed() < Duration::from_secs(5));
+        // It ran while the heavy job (20 s of budget) still held its slot.
+        assert!(!heavy.is_finished(), "the light job waited for the heavy one");
         assert!(left.unwrap() <= LIGHT_SLOT_TIME, "{left:?}");
         // A heavy job does wait: the only heavy slot is taken.
         let waiting = tokio::time::timeout(
