@@ -23,6 +23,10 @@ pub struct Cli {
     /// Default: 3/4 of the least of the available memory, the cgroup's and `ulimit -v`.
     #[arg(long, global = true, value_name = "BYTES", value_parser = parse_memory_limit)]
     pub memory_limit: Option<u64>,
+    /// Draw no progress lines. Long work (solve --min, min-table, period, the streamed
+    /// solve of a huge bitmap) shows one on stderr when it is a terminal, else never.
+    #[arg(long, global = true)]
+    pub no_progress: bool,
 }
 
 /// `--memory-limit`: bytes, or a number with K, M, G or T.
