@@ -14,7 +14,7 @@ use std::path::PathBuf;
 ///
 /// Exit codes: 0 solved (or done), 1 no solution, 2 bad input or usage, 3 other failure.
 #[derive(Parser, Debug)]
-#[command(name = "lightsout", version, propagate_version = true)]
+#[command(name = "lightsout", version = VERSION, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -28,6 +28,15 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_progress: bool,
 }
+
+/// What `--version` prints after the name: the version and the commit the binary was
+/// built from (`build.rs`: git, or `LIGHTSOUT_COMMIT`, else "unknown").
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("LIGHTSOUT_COMMIT"),
+    ")"
+);
 
 /// `--memory-limit`: bytes, or a number with K, M, G or T.
 fn parse_memory_limit(s: &str) -> Result<u64, String> {
@@ -72,6 +81,30 @@ pub enum Command {
     /// --size MxN for one board, or --max N for a table `n order all_on_period singular
     /// all_on_in_core` of the n x n boards.
     Period(PeriodArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell or elvish).
+    ///
+    /// bash: `source <(lightsout completions bash)`, or save it in
+    /// /etc/bash_completion.d/; zsh: save it as `_lightsout` in a directory of $fpath;
+    /// fish: save it in ~/.config/fish/completions/lightsout.fish.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff; `lightsout man | man -l -`), or write it and one page
+    /// per command into a directory.
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write lightsout.1 and a page per command (lightsout-solve.1, ...) into DIR
+    /// instead of printing lightsout.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// The rules of the game.

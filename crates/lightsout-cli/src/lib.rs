@@ -34,6 +34,8 @@ pub fn run(cli: &Cli) -> Exit {
         Command::Serve(a) => commands::serve::run(a),
         Command::MinTable(a) => commands::min_table::run(a, &mut out),
         Command::Period(a) => commands::period::run(a, &mut out),
+        Command::Completions(a) => commands::completions::run(a, &mut out),
+        Command::Man(a) => commands::man::run(a, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {
