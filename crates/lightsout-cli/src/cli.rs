@@ -76,7 +76,7 @@ pub enum Command {
     /// --from.
     MinTable(MinTableArgs),
     /// The solution period: how many times a board must be replaced by its solution to
-    /// come back (README, "Solution period"). Two states only.
+    /// come back (docs/variants.md, "Solution period"). Two states only.
     ///
     /// --size MxN for one board, or --max N for a table `n order all_on_period singular
     /// all_on_in_core` of the n x n boards.
@@ -172,7 +172,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Play on a graph from a JSON file: {"nodes":N,"edges":[[u,v],...],"lights":[...],
-    /// "target":[...],"self":true,"directed":false} (README, "Graphs").
+    /// "target":[...],"self":true,"directed":false} (docs/variants.md, "Graphs").
     #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "size", "target", "preset", "boundary", "shape", "no_self"])]
     pub graph: Option<PathBuf>,
     /// Algorithm: auto, brute, rows, gauss, chase or poly.
@@ -353,7 +353,7 @@ pub struct ServeArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub workers: Option<u64>,
     /// Extra slots kept for light requests, so small solves keep their latency while
-    /// heavy ones run (default 2; README, "Server limits and fairness").
+    /// heavy ones run (default 2; docs/http-api.md, "Server limits and fairness").
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1024))]
     pub light_workers: Option<u64>,
     /// Most open connections; more wait in the listen queue (default 512).

@@ -1,5 +1,5 @@
 //! `lightsout period`: the solution period of one board size, or a table of the n x n
-//! boards (README, "Solution period").
+//! boards (docs/variants.md, "Solution period").
 
 use crate::cli::PeriodArgs;
 use crate::error::{CliError, Exit};
