@@ -14,7 +14,7 @@ use std::path::PathBuf;
 ///
 /// Exit codes: 0 solved (or done), 1 no solution, 2 bad input or usage, 3 other failure.
 #[derive(Parser, Debug)]
-#[command(name = "lightsout", version, propagate_version = true)]
+#[command(name = "lightsout", version = VERSION, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -23,7 +23,20 @@ pub struct Cli {
     /// Default: 3/4 of the least of the available memory, the cgroup's and `ulimit -v`.
     #[arg(long, global = true, value_name = "BYTES", value_parser = parse_memory_limit)]
     pub memory_limit: Option<u64>,
+    /// Draw no progress lines. Long work (solve --min, min-table, period, the streamed
+    /// solve of a huge bitmap) shows one on stderr when it is a terminal, else never.
+    #[arg(long, global = true)]
+    pub no_progress: bool,
 }
+
+/// What `--version` prints after the name: the version and the commit the binary was
+/// built from (`build.rs`: git, or `LIGHTSOUT_COMMIT`, else "unknown").
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("LIGHTSOUT_COMMIT"),
+    ")"
+);
 
 /// `--memory-limit`: bytes, or a number with K, M, G or T.
 fn parse_memory_limit(s: &str) -> Result<u64, String> {
@@ -63,11 +76,35 @@ pub enum Command {
     /// --from.
     MinTable(MinTableArgs),
     /// The solution period: how many times a board must be replaced by its solution to
-    /// come back (README, "Solution period"). Two states only.
+    /// come back (docs/variants.md, "Solution period"). Two states only.
     ///
     /// --size MxN for one board, or --max N for a table `n order all_on_period singular
     /// all_on_in_core` of the n x n boards.
     Period(PeriodArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell or elvish).
+    ///
+    /// bash: `source <(lightsout completions bash)`, or save it in
+    /// /etc/bash_completion.d/; zsh: save it as `_lightsout` in a directory of $fpath;
+    /// fish: save it in ~/.config/fish/completions/lightsout.fish.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff; `lightsout man | man -l -`), or write it and one page
+    /// per command into a directory.
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write lightsout.1 and a page per command (lightsout-solve.1, ...) into DIR
+    /// instead of printing lightsout.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// The rules of the game.
@@ -135,7 +172,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub target: Option<PathBuf>,
     /// Play on a graph from a JSON file: {"nodes":N,"edges":[[u,v],...],"lights":[...],
-    /// "target":[...],"self":true,"directed":false} (README, "Graphs").
+    /// "target":[...],"self":true,"directed":false} (docs/variants.md, "Graphs").
     #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "size", "target", "preset", "boundary", "shape", "no_self"])]
     pub graph: Option<PathBuf>,
     /// Algorithm: auto, brute, rows, gauss, chase or poly.
@@ -316,7 +353,7 @@ pub struct ServeArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub workers: Option<u64>,
     /// Extra slots kept for light requests, so small solves keep their latency while
-    /// heavy ones run (default 2; README, "Server limits and fairness").
+    /// heavy ones run (default 2; docs/http-api.md, "Server limits and fairness").
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1024))]
     pub light_workers: Option<u64>,
     /// Most open connections; more wait in the listen queue (default 512).

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::process::ExitCode;
 
-/// The documented exit codes (README, "Exit codes").
+/// The documented exit codes (docs/cli.md, "Exit codes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// Solved, or the command did what it was asked.

@@ -11,6 +11,7 @@ pub mod error;
 pub mod input;
 pub mod output;
 pub mod printer;
+pub mod progress;
 pub mod streaming;
 
 use cli::{Cli, Command};
@@ -19,6 +20,9 @@ use error::Exit;
 /// Runs one parsed command line to its exit code, printing errors as
 /// `lightsout: error: ...` on stderr.
 pub fn run(cli: &Cli) -> Exit {
+    if cli.no_progress {
+        progress::disable();
+    }
     let mut out = output::Out::stdout();
     let result = match &cli.command {
         Command::Solve(a) => commands::solve::run(a, &mut out),
@@ -30,6 +34,8 @@ pub fn run(cli: &Cli) -> Exit {
         Command::Serve(a) => commands::serve::run(a),
         Command::MinTable(a) => commands::min_table::run(a, &mut out),
         Command::Period(a) => commands::period::run(a, &mut out),
+        Command::Completions(a) => commands::completions::run(a, &mut out),
+        Command::Man(a) => commands::man::run(a, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|_| code).map_err(Into::into));
     match result {

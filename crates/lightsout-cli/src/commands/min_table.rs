@@ -81,7 +81,9 @@ pub fn run(args: &MinTableArgs, out: &mut Out) -> Result<Exit, CliError> {
             out.flush()?;
             continue;
         }
-        let best = search.run()?;
+        let line = crate::progress::Line::new(&format!("n = {n}, "));
+        let best = search.run_within(&line.watch(opts.budget()))?;
+        drop(line);
         if args.json {
             out.json_line(&MinLine {
                 n,

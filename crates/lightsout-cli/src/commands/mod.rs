@@ -2,6 +2,8 @@
 //! into text or JSON, nothing more.
 
 pub mod analyze;
+pub mod completions;
+pub mod man;
 pub mod min_table;
 pub mod period;
 pub mod presets;

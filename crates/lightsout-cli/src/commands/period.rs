@@ -1,5 +1,5 @@
 //! `lightsout period`: the solution period of one board size, or a table of the n x n
-//! boards (README, "Solution period").
+//! boards (docs/variants.md, "Solution period").
 
 use crate::cli::PeriodArgs;
 use crate::error::{CliError, Exit};
@@ -28,8 +28,10 @@ pub fn run(args: &PeriodArgs, out: &mut Out) -> Result<Exit, CliError> {
         let game = Game::new(rows, cols, rules.clone())?;
         let budget = Budget::unlimited().with_time_limit(Duration::from_secs_f64(args.time_limit));
         let started = Instant::now();
-        let p = period(&game, &budget)
+        let line = crate::progress::Line::new(&format!("{rows}x{cols}, "));
+        let p = period(&game, &line.watch(budget))
             .map_err(|e| CliError::from(e).context(&format!("{rows}x{cols}")))?;
+        drop(line);
         Ok((p, started.elapsed().as_secs_f64()))
     };
     let json = |rows, cols, p: &Period, seconds| PeriodJson {

@@ -8,7 +8,7 @@ use crate::output::refuse_big_text;
 use crate::output::Out;
 use crate::printer::{Presses, Printer, Solved, Style};
 use lightsout::solve::{FewestSearch, UnsolvableReason};
-use lightsout::{solve, Board, Game, QuietSpace, SolveOptions};
+use lightsout::{solve_within, Board, Budget, Game, QuietSpace, SolveOptions};
 use lightsout_formats::board;
 use lightsout_formats::detect::Format;
 use lightsout_formats::graph;
@@ -132,7 +132,15 @@ pub fn run(args: &SolveArgs, out: &mut Out) -> Result<Exit, CliError> {
     if args.all {
         options = options.with_quiet();
     }
-    let answer = solve(&game, &start, &target, &options)?;
+    let line = crate::progress::Line::new("");
+    let answer = solve_within(
+        &game,
+        &start,
+        &target,
+        &options,
+        &line.watch(Budget::unlimited()),
+    )?;
+    drop(line);
     let mut printer = Printer::new(out, Style::from_json_flag(args.json));
     let Some(presses) = answer.presses.as_ref() else {
         let (reason, witness) = answer

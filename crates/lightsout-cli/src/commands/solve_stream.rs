@@ -18,11 +18,12 @@ use crate::cli::SolveArgs;
 use crate::error::{CliError, Exit};
 use crate::output::{refuse_big_text, Out};
 use crate::printer::{Presses, Printer, Solved, Style};
+use crate::progress::Line;
 use crate::streaming::{native_order, write_rows, Bits};
 use lightsout::solve::stream::{RowSink, RowSource, StreamError, Xor};
 use lightsout::solve::StreamPlan;
 use lightsout::solve::{UnsolvableReason, WITNESS_MAX_CELLS};
-use lightsout::{Game, Method, Rules};
+use lightsout::{Budget, Game, Method, Rules};
 use lightsout_formats::detect::Format;
 
 /// Solves by streaming if the request allows it; `None` means "use the in-memory path".
@@ -93,15 +94,20 @@ pub fn try_run(args: &SolveArgs, rules: &Rules, out: &mut Out) -> Result<Option<
     };
     // First pass: solvability is known before anything is written, so an unsolvable
     // board writes nothing (small ones are re-run in memory for the explanation).
-    let plan = StreamPlan::new(&game, &mut board()?)?;
+    let line = Line::new("pass 1 of 2 (reading), ");
+    let plan = StreamPlan::new_within(&game, &mut board()?, &line.watch(Budget::unlimited()))?;
+    drop(line);
     if !plan.is_solvable() {
         return unsolvable(args, &game, plan.nullity(), out);
     }
     let write = |sink: &mut dyn RowSink| {
-        plan.write(&mut board()?, sink).map_err(|e| match e {
-            StreamError::Io(io) => CliError::from(io),
-            StreamError::Solve(e) => e.into(),
-        })
+        let line = Line::new("pass 2 of 2 (writing), ");
+        let budget = line.watch(Budget::unlimited());
+        plan.write_within(&mut board()?, sink, &budget)
+            .map_err(|e| match e {
+                StreamError::Io(io) => CliError::from(io),
+                StreamError::Solve(e) => e.into(),
+            })
     };
     let answer = match &args.output {
         Some(path) => atomic::write_file(path, |w| write_rows(w, format, rows, cols, write))?,
