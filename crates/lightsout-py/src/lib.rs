@@ -6,8 +6,8 @@
 //! * `runner.rs`: long calls on a worker thread, the GIL released, Ctrl-C honoured;
 //! * `convert.rs`: boards between Python and the library;
 //! * `rules.rs`: `Rules`, `Preset`, `presets()`;
-//! * `api.rs`: the functions and their result classes (the research ones too: the
-//!   fewest presses of the all-on board, the solution period);
+//! * `api/`: the functions and their result classes, a file per concern (solve,
+//!   analysis, research, the solutions' iterator, replays);
 //! * `errors.rs`: library errors as Python exceptions;
 //! * `memory.rs`: the memory limit (the CLI's rule) and the checks made with it.
 
