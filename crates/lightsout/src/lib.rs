@@ -59,7 +59,7 @@
 #[macro_use]
 mod macros;
 
-mod budget;
+pub mod budget;
 mod cpu;
 pub mod error;
 pub mod fewest;

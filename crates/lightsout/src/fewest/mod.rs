@@ -39,7 +39,7 @@
 //! that presses it more often wins. The basis and the particular solution do not matter:
 //! every solution is compared by its cells.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter, Phase};
 use crate::error::Error;
 use crate::game::Board;
 use crate::gf2::xor_into;
@@ -142,7 +142,10 @@ pub fn minimal(
 ///
 /// The budget's deadline and cancel flag both stop the search early: the answer is then
 /// the best found so far, marked not proven (never an error). Its thread count bounds
-/// the threads the search starts.
+/// the threads the search starts. Its progress observer hears of the exhaustive search
+/// ([`Phase::FewestPresses`](crate::budget::Phase::FewestPresses): candidates done of
+/// `2^nullity` for two states, the fewest presses so far) or of the local search above
+/// the limit ([`Phase::LocalSearch`](crate::budget::Phase::LocalSearch)).
 ///
 /// # Errors
 ///
@@ -209,7 +212,9 @@ pub fn minimal_within(
     let mut best = local_search(&p, &basis, effort, budget);
     let mut proven = false;
     if exhaustive {
-        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, budget);
+        let total = 1u64.checked_shl(basis.len() as u32);
+        let meter = Meter::new(budget, Phase::FewestPresses, total);
+        let (found, complete) = Search::new(&p, &basis).run(best.clone(), threads, budget, &meter);
         best = found;
         proven = complete;
     } else {
@@ -314,6 +319,9 @@ const NEIGHBOURHOOD_TRIES: usize = 8;
 fn neighbourhoods(mut best: Best, basis: &[Vec<u64>], threads: usize, budget: &Budget) -> Best {
     let mut rng = XorShift(0x6a09_e667_f3bc_c909);
     let mut misses = 0;
+    let meter = Meter::new(budget, Phase::LocalSearch, None);
+    meter.best(best.weight);
+    meter.set(0);
     while misses < NEIGHBOURHOOD_TRIES && !budget.is_spent() {
         // A random subset: a partial Fisher-Yates shuffle of the indices.
         let mut idx: Vec<usize> = (0..basis.len()).collect();
@@ -323,14 +331,18 @@ fn neighbourhoods(mut best: Best, basis: &[Vec<u64>], threads: usize, budget: &B
             idx.swap(i, j);
         }
         let subset: Vec<Vec<u64>> = idx[..k].iter().map(|&i| basis[i].clone()).collect();
-        let (found, _) = Search::new(&best.words, &subset).run(best.clone(), threads, budget);
+        let (found, _) =
+            Search::new(&best.words, &subset).run(best.clone(), threads, budget, &Meter::silent());
         if found.beats(&best) {
             best = found;
             misses = 0;
         } else {
             misses += 1;
         }
+        meter.best(best.weight);
+        meter.add(1);
     }
+    meter.finish();
     best
 }
 
@@ -491,7 +503,8 @@ mod tests {
                     for kernel in Kernel::available() {
                         let seed = Best::new(p.clone());
                         let search = Search::with_kernel(&p, &basis, kernel);
-                        let (got, complete) = search.run(seed, threads, &Budget::unlimited());
+                        let (got, complete) =
+                            search.run(seed, threads, &Budget::unlimited(), &Meter::silent());
                         assert!(complete);
                         assert_eq!(
                             got, want,
@@ -520,9 +533,14 @@ mod tests {
         let spent = Budget::unlimited().with_time_limit(std::time::Duration::ZERO);
         for kernel in Kernel::available() {
             let search = Search::with_kernel(&p, &basis, kernel);
-            let (_, complete) = search.run(Best::new(p.clone()), 1, &spent);
+            let (_, complete) = search.run(Best::new(p.clone()), 1, &spent, &Meter::silent());
             assert!(!complete, "{kernel:?}");
-            let (_, complete) = search.run(Best::new(p.clone()), 1, &Budget::unlimited());
+            let (_, complete) = search.run(
+                Best::new(p.clone()),
+                1,
+                &Budget::unlimited(),
+                &Meter::silent(),
+            );
             assert!(complete, "{kernel:?}");
         }
     }

@@ -2,7 +2,7 @@
 //! generators of the quiet patterns, or a local search above the exhaustive limit.
 
 use super::{Effort, Minimal, XorShift};
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter, Phase};
 use crate::error::Error;
 use crate::game::Board;
 use crate::solve::quiet::{add_scaled, Coordinates};
@@ -56,7 +56,7 @@ pub(super) fn minimal(
         .iter()
         .try_fold(1u64, |acc, &r| acc.checked_mul(u64::from(r)));
     let (best, proven) = match count {
-        Some(n) if n <= limit => exhaustive(&p, span, k, budget),
+        Some(n) if n <= limit => exhaustive(&p, span, k, budget, n),
         _ => (
             local_search(&p, quiet, Effort::Converged(64), budget),
             false,
@@ -78,14 +78,17 @@ fn supports(span: &Coordinates) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Every solution, in the reflected Gray code; returns the best and whether the walk
-/// finished before the budget ran out.
-fn exhaustive(p: &[u8], span: &Coordinates, k: u8, budget: &Budget) -> (Counts, bool) {
+/// Every solution (`count` of them), in the reflected Gray code; returns the best and
+/// whether the walk finished before the budget ran out.
+fn exhaustive(p: &[u8], span: &Coordinates, k: u8, budget: &Budget, count: u64) -> (Counts, bool) {
+    let meter = Meter::new(budget, Phase::FewestPresses, Some(count));
     let k = u16::from(k);
     let supports = supports(span);
     let mut cur = p.to_vec();
     let mut total: u64 = cur.iter().map(|&v| u64::from(v)).sum();
     let mut best = Counts::new(cur.clone());
+    meter.best(best.total);
+    meter.set(1);
     let mut walk = GrayWalk::new(&span.radices);
     let mut steps = 0u64;
     while let Some((j, plus)) = walk.step() {
@@ -111,10 +114,18 @@ fn exhaustive(p: &[u8], span: &Coordinates, k: u8, budget: &Budget) -> (Counts, 
             }
         }
         steps += 1;
-        if steps.is_multiple_of(1024) && budget.is_spent() {
-            return (best, false);
+        if steps.is_multiple_of(1024) {
+            meter.best(best.total);
+            meter.set(steps + 1);
+            if budget.is_spent() {
+                meter.finish();
+                return (best, false);
+            }
         }
     }
+    meter.best(best.total);
+    meter.set(steps + 1);
+    meter.finish();
     (best, true)
 }
 

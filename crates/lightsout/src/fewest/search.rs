@@ -2,7 +2,7 @@
 //! AVX2, AVX-512), as the parent module's documentation describes.
 
 use super::{Best, XorShift};
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter};
 use crate::gf2::{extend_word_basis, xor_into};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -118,12 +118,23 @@ impl Search {
     }
 
     /// Searches every solution; returns the best (`seed` unless something beats it) and
-    /// whether the search was complete.
-    pub(super) fn run(&self, seed: Best, threads: usize, budget: &Budget) -> (Best, bool) {
+    /// whether the search was complete. `meter` counts the candidates, a chunk at a time.
+    pub(super) fn run(
+        &self,
+        seed: Best,
+        threads: usize,
+        budget: &Budget,
+        meter: &Meter,
+    ) -> (Best, bool) {
         // Chunks: the last `split` hi coefficients fixed, the others (but the mid ones,
         // which are in the lanes) in Gray-code order.
         let split = (self.hi.len() - self.mid).min(8);
         let chunks = 1usize << split;
+        let per_chunk = 1u64
+            .checked_shl((self.basis.len() - split) as u32)
+            .unwrap_or(u64::MAX);
+        meter.best(seed.weight);
+        meter.set(0);
         let next_chunk = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
         let bound = AtomicU64::new(seed.weight);
@@ -145,6 +156,8 @@ impl Search {
                     stopped.store(true, Ordering::Relaxed);
                     break;
                 }
+                meter.best(bound.load(Ordering::Relaxed));
+                meter.add(per_chunk);
             }
             if let Some(l) = local {
                 let mut b = best.lock().expect("no panics while held");
@@ -164,7 +177,10 @@ impl Search {
             });
         }
         let complete = !stopped.load(Ordering::Relaxed);
-        (best.into_inner().expect("no panics while held"), complete)
+        let best = best.into_inner().expect("no panics while held");
+        meter.best(best.weight);
+        meter.finish();
+        (best, complete)
     }
 
     /// One chunk: the last `split` hi coefficients are the bits of `chunk`, the others

@@ -30,7 +30,7 @@
 //! need not be the first over all of `S` (a symmetric image may come first).
 
 use super::{minimal_within, Minimal, MinimalOptions};
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter, Phase, Progress};
 use crate::error::{Error, Limit};
 use crate::game::Board;
 use crate::solve::QuietSpace;
@@ -320,7 +320,9 @@ impl SymmetricSearch {
     /// Searches every piece (exhaustively up to `max_nullity` dimensions, as
     /// [`minimal_within`]) until `budget` is spent, and returns the best pattern;
     /// proven when every piece's search was complete. A deadline or cancel flag that
-    /// stops the search leaves the best found so far, not proven.
+    /// stops the search leaves the best found so far, not proven. Its progress observer
+    /// hears of the candidates done of [`SymmetricSearch::candidates`]
+    /// ([`Phase::FewestPresses`]) and the fewest presses found so far.
     ///
     /// # Errors
     ///
@@ -341,14 +343,24 @@ impl SymmetricSearch {
         // Small pieces first: they are cheap, and a time limit then cuts the big ones.
         let mut order: Vec<&Piece> = self.pieces.iter().collect();
         order.sort_by_key(|p| p.generators.len());
+        let total = u64::try_from(self.candidates()).ok();
+        let meter = Meter::new(budget, Phase::FewestPresses, total);
+        let mut done = 0u64;
+        meter.set(0);
         for piece in order {
             if budget.is_spent() {
                 proven = false;
                 continue;
             }
+            let size = 1u64
+                .checked_shl(piece.generators.len() as u32)
+                .unwrap_or(u64::MAX);
             if piece.generators.len() <= SMALL_PIECE {
                 let (w, words) = self.walk(piece);
                 consider(&mut best, w, words);
+                done = done.saturating_add(size);
+                meter.best(w);
+                meter.set(done);
                 continue;
             }
             let start = self.board_at(piece.offset, true);
@@ -358,10 +370,31 @@ impl SymmetricSearch {
                 .map(|&g| self.board_at(g, false))
                 .collect();
             let quiet = QuietSpace::new(start.rows(), start.cols(), 2, generators)?;
-            let found = minimal_within(&start, &quiet, max_nullity, budget)?;
+            // The piece's own counts, as counts of the whole search.
+            let (offset, best_before) = (done, best.as_ref().map(|b| b.0));
+            let piece_budget = budget.mapped_progress(move |p: &Progress| {
+                let best = match (p.best, best_before) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                match p.phase {
+                    Phase::FewestPresses => Progress {
+                        phase: p.phase,
+                        done: offset.saturating_add(p.done),
+                        total,
+                        best,
+                    },
+                    _ => Progress { best, ..p.clone() },
+                }
+            });
+            let found = minimal_within(&start, &quiet, max_nullity, &piece_budget)?;
             proven &= found.proven;
             consider(&mut best, found.presses_count, flat(&found.presses));
+            done = done.saturating_add(size);
+            meter.best(found.presses_count);
+            meter.set(done);
         }
+        meter.finish();
         // Every piece may have been skipped: then there is no answer.
         let Some((weight, words)) = best else {
             budget.check()?;

@@ -1,7 +1,7 @@
 //! Minimal polynomials of a toggle matrix and of a board by Krylov sequences, for any
 //! two-state rules on boards of moderate size.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter, Phase};
 use crate::error::Error;
 use crate::gf2::{xor_into, BitMatrix, BitVec, Poly};
 
@@ -72,7 +72,10 @@ pub fn minimal_polynomials(
     };
     add(&mut span, krylov);
     let mut mu = mu_v.clone();
+    // Counted by the dimension spanned so far: the loop ends when it reaches n.
+    let meter = Meter::new(budget, Phase::Period, Some(n as u64));
     for i in 0..n {
+        meter.set(span.rows.len() as u64);
         if span.rows.len() == n {
             break;
         }
@@ -89,5 +92,7 @@ pub fn minimal_polynomials(
         mu = &mu * &mu_e.div_rem(&g).0;
         add(&mut span, krylov);
     }
+    meter.set(n as u64);
+    meter.finish();
     Ok((mu, mu_v))
 }

@@ -27,7 +27,7 @@
 
 use super::factor::{small_primes_of, MersenneFactors};
 use super::order::{element_order, pow_mod};
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter, Phase};
 use crate::error::Error;
 use crate::gf2::Poly;
 use num_bigint::BigUint;
@@ -296,10 +296,14 @@ pub fn analyse(
         all_on_in_core: true,
         field_degree: k,
     };
+    let pairs = (row_pieces.len() as u64).saturating_mul(col_pieces.len() as u64);
+    let meter = Meter::new(budget, Phase::Period, Some(pairs));
+    meter.set(0);
     for a in &row_pieces {
         let alpha_a = alpha(a.exponent);
         for b in &col_pieces {
             budget.check()?;
+            meter.add(1);
             let mut lambda = &alpha_a + &alpha(b.exponent);
             if self_toggle {
                 lambda += &Poly::one();
@@ -334,6 +338,7 @@ pub fn analyse(
             }
         }
     }
+    meter.finish();
     Ok(out)
 }
 

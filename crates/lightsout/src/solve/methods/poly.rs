@@ -8,7 +8,7 @@
 //! `n x n` system becomes one congruence `a X = C (mod q)` with `a = U_m(t + s) mod q`,
 //! `q = U_n(t)`, solved with one extended gcd. Nullity = `deg gcd(a, q)`.
 
-use crate::budget::{Budget, Ticker};
+use crate::budget::{Budget, Meter, Phase, Ticker};
 use crate::error::Error;
 use crate::game::{Board, Game};
 use crate::gf2::with_wide_simd;
@@ -182,7 +182,8 @@ pub fn solve_streaming(
     StreamPlan::new(game, board)?.write(board, sink)
 }
 
-/// [`solve_streaming`] within a [`Budget`]: both chases and the polynomial steps check
+/// [`solve_streaming`] within a [`Budget`] (its progress observer hears of the rows of
+/// each chase, [`Phase::Rows`](crate::budget::Phase::Rows)): both chases and the polynomial steps check
 /// it (a row at a time, every step of the gcd and the doubling; one product is the
 /// longest stretch without a check, tens of milliseconds at a width of 10^6).
 ///
@@ -271,8 +272,12 @@ impl StreamPlan {
         let system = with_wide_simd(|| System::new(m, n, self_toggle, ticker))?;
         // What is left over when the first row is not pressed at all.
         let zeros = vec![0u64; words_for(n)];
-        let mut leftover =
-            chase_source(board, &zeros, self_toggle, ticker, |_| Ok::<(), Error>(()))?;
+        let meter = Meter::new(budget, Phase::Rows, Some(m as u64));
+        let mut leftover = chase_source(board, &zeros, self_toggle, ticker, |s| {
+            count_row(&meter, s.index, m);
+            Ok::<(), Error>(())
+        })?;
+        meter.finish();
         order.convert(BitOrder::Lsb, &mut leftover);
         ticker.check()?;
         let first = with_wide_simd(|| system.solve(&leftover)).map(|mut x| {
@@ -356,6 +361,7 @@ impl StreamPlan {
         sink.begin()?;
         let zeros = vec![0u64; words_for(n)];
         let mut press_count = 0;
+        let meter = Meter::new(budget, Phase::Rows, Some(m as u64));
         let rest = chase_source(
             board,
             first,
@@ -374,9 +380,11 @@ impl StreamPlan {
                     ))));
                 }
                 press_count += ones;
+                count_row(&meter, s.index, m);
                 sink.put_row(s.cur, order).map_err(StreamError::Io)
             },
         )?;
+        meter.finish();
         if rest.iter().any(|&w| w != 0) {
             return Err(Error::Internal(
                 "polynomial solution left lights on after the chase".into(),
@@ -389,6 +397,15 @@ impl StreamPlan {
             count: self.count(),
             press_count,
         })
+    }
+}
+
+/// Counts row `index` of `rows` done on `meter`, every 64th row and the last (a row of
+/// a narrow board is only a few nanoseconds of work).
+#[inline(always)]
+fn count_row(meter: &Meter, index: usize, rows: usize) {
+    if index % 64 == 63 || index + 1 == rows {
+        meter.set(index as u64 + 1);
     }
 }
 
