@@ -5,6 +5,7 @@ use super::{int_text, size_arg, to_int, yes};
 use crate::convert;
 use crate::engine;
 use crate::errors;
+use crate::progress::Watch;
 use crate::rules::{quoted, rules_arg};
 use crate::runner::{self, Limits};
 use pyo3::prelude::*;
@@ -78,8 +79,10 @@ impl AllOnMinimum {
 /// above it, or when ``time_limit`` (seconds, default 60; None for none) cuts the search,
 /// the answer is the best pattern found, ``proven=False``. Every pattern is replayed on
 /// the board before it is returned. ``n``: 1 to 2000. ``threads``: most threads to use
-/// (default: every core). The GIL is released meanwhile, and Ctrl-C interrupts the call
-/// (``KeyboardInterrupt``).
+/// (default: every core). ``progress``: a callable given a :class:`Progress` a few times
+/// a second (candidates done of their total, the fewest presses so far; then the local
+/// search's), or True for a text bar, as for :func:`solve`. The GIL is released
+/// meanwhile, and Ctrl-C interrupts the call (``KeyboardInterrupt``).
 ///
 /// >>> best = lightsout.fewest_presses_all_on(5)
 /// >>> best.press_count, best.proven, best.nullity
@@ -88,9 +91,9 @@ impl AllOnMinimum {
 /// 25
 #[pyfunction]
 #[pyo3(
-    signature = (n, boundary="open", *, max_proven_nullity=44, time_limit=Some(60.0), threads=None),
+    signature = (n, boundary="open", *, max_proven_nullity=44, time_limit=Some(60.0), threads=None, progress=None),
     // The default `Some(60.0)` shown as Python writes it (else `...`).
-    text_signature = "(n, boundary='open', *, max_proven_nullity=44, time_limit=60.0, threads=None)"
+    text_signature = "(n, boundary='open', *, max_proven_nullity=44, time_limit=60.0, threads=None, progress=None)"
 )]
 pub fn fewest_presses_all_on(
     py: Python<'_>,
@@ -99,8 +102,10 @@ pub fn fewest_presses_all_on(
     max_proven_nullity: usize,
     time_limit: Option<f64>,
     threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<AllOnMinimum> {
     let limits = Limits::from_args(time_limit, threads)?;
+    let watch = Watch::from_arg(py, progress)?;
     let parsed = engine::parse_boundary(boundary).map_err(|e| errors::to_py(py, e))?;
     if n > MAX_ALL_ON_SIDE {
         return Err(errors::new(
@@ -109,7 +114,7 @@ pub fn fewest_presses_all_on(
             format!("fewest_presses_all_on handles n up to {MAX_ALL_ON_SIDE} (as lightsout min-table); n={n} is larger"),
         ));
     }
-    let best = runner::run(py, limits, false, move |budget| {
+    let best = runner::run_watched(py, limits, false, watch.as_ref(), move |budget| {
         engine::fewest_presses_all_on(n, parsed, max_proven_nullity, budget)
     })?;
     Ok(AllOnMinimum {
@@ -186,7 +191,8 @@ impl Period {
 /// the toggle matrix is invertible); see docs/variants.md, "Solution period".
 /// For the plus and sigma rules on open boards and tori any size is computed from the
 /// closed-form eigenvalues; other rules up to 1,600 cells. ``time_limit``: seconds
-/// (default none: Ctrl-C stops it).
+/// (default none: Ctrl-C stops it). ``progress``: a callable given a :class:`Progress`
+/// (steps done of their total), or True for a text bar, as for :func:`solve`.
 ///
 /// >>> p = lightsout.period(6, 6)
 /// >>> p.all_on_period, p.singular
@@ -195,23 +201,25 @@ impl Period {
 /// >>> p.singular, p.order, p.all_on_period, p.all_on_in_core
 /// (True, 4, 2, False)
 #[pyfunction]
-#[pyo3(signature = (rows=None, cols=None, rules=None, *, time_limit=None))]
+#[pyo3(signature = (rows=None, cols=None, rules=None, *, time_limit=None, progress=None))]
 pub fn period(
     py: Python<'_>,
     rows: Option<usize>,
     cols: Option<usize>,
     rules: Option<&Bound<'_, PyAny>>,
     time_limit: Option<f64>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Period> {
     use lightsout::research::PeriodMethod;
     let rules = rules_arg(py, rules)?;
+    let watch = Watch::from_arg(py, progress)?;
     let limits = Limits::from_args(time_limit, None)?;
     let game = rules
         .spec
         .game(size_arg(rows, cols)?)
         .map_err(|e| errors::size_to_py(py, e))?;
     let (rows, cols) = (game.rows(), game.cols());
-    let p = runner::run(py, limits, false, move |budget| {
+    let p = runner::run_watched(py, limits, false, watch.as_ref(), move |budget| {
         engine::period(&game, budget)
     })?;
     let (method, field_degree) = match p.method {

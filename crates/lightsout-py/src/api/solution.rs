@@ -3,6 +3,7 @@
 use super::{int_text, method_arg, position, to_int, yes};
 use crate::convert;
 use crate::engine::{self, SolveRequest};
+use crate::progress::Watch;
 use crate::rules::{quoted, rules_arg};
 use crate::runner::{self, Limits};
 use lightsout::{Board, Budget, Fewest};
@@ -99,12 +100,16 @@ impl Solution {
 /// none: Ctrl-C stops it); a solution not found by then raises :class:`TimeLimitError`,
 /// and the fewest-press search stops then with the best found (``proven=False``).
 /// ``method``: ``"auto"``, ``"brute"``, ``"rows"``, ``"gauss"``, ``"chase"`` or
-/// ``"poly"``. ``threads``: most threads to use (default: every core).
+/// ``"poly"``. ``threads``: most threads to use (default: every core). ``progress``: a
+/// callable given a :class:`Progress` a few times a second during the fewest-press
+/// search (and once at its end), or True for a text bar (tqdm's when installed); it
+/// runs on the calling thread, and an exception it raises stops the search and
+/// propagates.
 ///
 /// The GIL is released while solving, and Ctrl-C interrupts a long call
 /// (``KeyboardInterrupt``).
 #[pyfunction]
-#[pyo3(signature = (board, target=None, rules=None, minimal=false, time_limit=None, *, method="auto", threads=None))]
+#[pyo3(signature = (board, target=None, rules=None, minimal=false, time_limit=None, *, method="auto", threads=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -115,8 +120,10 @@ pub fn solve(
     time_limit: Option<f64>,
     method: &str,
     threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solution> {
     let rules = rules_arg(py, rules)?;
+    let watch = Watch::from_arg(py, progress)?;
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, threads)?;
     let threads = limits
@@ -134,7 +141,7 @@ pub fn solve(
         method,
         minimal,
     };
-    let out = runner::run(py, limits, quick, move |budget| {
+    let out = runner::run_watched(py, limits, quick, watch.as_ref(), move |budget| {
         engine::solve(&request, budget)
     })?;
     let graph = rules.graph_nodes();
