@@ -6,9 +6,10 @@
 //! * `runner.rs`: long calls on a worker thread, the GIL released, Ctrl-C honoured;
 //! * `convert.rs`: boards between Python and the library;
 //! * `rules.rs`: `Rules`, `Preset`, `presets()`;
-//! * `api.rs`: the functions and their result classes (the research ones too: the
-//!   fewest presses of the all-on board, the solution period);
+//! * `api/`: the functions and their result classes, a file per concern (solve,
+//!   analysis, research, the solutions' iterator, replays);
 //! * `errors.rs`: library errors as Python exceptions;
+//! * `progress.rs`: `progress=`, long calls' progress told to a Python callable;
 //! * `memory.rs`: the memory limit (the CLI's rule) and the checks made with it.
 
 mod api;
@@ -16,6 +17,7 @@ mod convert;
 mod engine;
 mod errors;
 mod memory;
+mod progress;
 mod rules;
 mod runner;
 
@@ -32,6 +34,7 @@ fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<api::SolutionIterator>()?;
     m.add_class::<api::AllOnMinimum>()?;
     m.add_class::<api::Period>()?;
+    m.add_class::<progress::PyProgress>()?;
     m.add_function(wrap_pyfunction!(rules::presets, m)?)?;
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
     m.add_function(wrap_pyfunction!(api::analyze, m)?)?;

@@ -6,11 +6,16 @@
 //! `TimeLimitError` shortly after the deadline, if the computation has not stopped by
 //! itself.
 //!
+//! With a progress watch ([`run_watched`], `progress.rs`) the calling thread also hands
+//! the worker's latest progress report to the Python callable between two slices; an
+//! exception it raises stops the work as Ctrl-C does.
+//!
 //! The library checks the budget's cancel flag inside its solvers, so an interrupted
 //! computation stops within moments; one that has not stopped after a short grace
 //! period is left to end on its own, detached, and its result is dropped.
 
 use crate::errors::{self, Failure};
+use crate::progress::Watch;
 use lightsout::{Budget, Error};
 use pyo3::prelude::*;
 use std::any::Any;
@@ -91,8 +96,51 @@ where
     E: From<Error> + Into<Failure> + Send + 'static,
     F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
 {
+    run_watched(py, limits, quick, None, work)
+}
+
+/// [`run`], telling `watch` (when given) the work's progress: the work then always runs
+/// on a worker thread, and `watch` is closed when the call ends.
+///
+/// # Errors
+/// As [`run`]; and whatever the watch's callable raises (the work is cancelled then).
+pub fn run_watched<'py, T, E, F>(
+    py: Python<'py>,
+    limits: Limits,
+    quick: bool,
+    watch: Option<&Watch<'py>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send + 'static,
+    E: From<Error> + Into<Failure> + Send + 'static,
+    F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
+{
+    let out = run_inner(py, limits, quick && watch.is_none(), watch, work);
+    match watch.map(Watch::close) {
+        Some(Err(e)) if out.is_ok() => Err(e),
+        _ => out,
+    }
+}
+
+fn run_inner<'py, T, E, F>(
+    py: Python<'py>,
+    limits: Limits,
+    quick: bool,
+    watch: Option<&Watch<'py>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send + 'static,
+    E: From<Error> + Into<Failure> + Send + 'static,
+    F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
+{
     let cancel = Arc::new(AtomicBool::new(false));
-    let budget = limits.budget(cancel.clone());
+    let mut budget = limits.budget(cancel.clone());
+    if let Some(w) = watch {
+        budget = budget.with_progress(w.observer());
+    }
+    let deliver = || watch.map_or(Ok(()), |w| w.deliver(py));
     let to_py = |e: E| errors::failure_to_py(py, e.into());
     if quick {
         return py.detach(|| guarded(work, &budget)).map_err(to_py);
@@ -122,6 +170,8 @@ where
         match got {
             Ok(result) => {
                 let _ = handle.join();
+                // The last report (the end of the work) before the answer.
+                deliver()?;
                 return result.map_err(to_py);
             }
             Err(RecvTimeoutError::Timeout) => {}
@@ -132,7 +182,7 @@ where
                 ))
             }
         }
-        if let Err(raised) = py.check_signals() {
+        if let Err(raised) = py.check_signals().and_then(|()| deliver()) {
             cancel.store(true, Ordering::Relaxed);
             // A computation that checks its budget stops now; wait a moment for it so
             // it does not go on using the cores.

@@ -12,6 +12,19 @@ sys.path.insert(0, os.path.dirname(__file__))
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
 
+def pytest_sessionstart(session):
+    """With LIGHTSOUT_EXPECT_INSTALLED (scripts/test-python sets it to the environment's
+    site-packages), the suite tests the installed wheel: stop if `import lightsout`
+    finds another copy, such as the source tree's package."""
+    expected = os.environ.get("LIGHTSOUT_EXPECT_INSTALLED")
+    if expected:
+        import lightsout
+
+        where = pathlib.Path(lightsout.__file__).resolve()
+        if pathlib.Path(expected).resolve() not in where.parents:
+            pytest.exit(f"import lightsout loaded {where}, not the wheel in {expected}", 3)
+
+
 @pytest.fixture(scope="session")
 def cli():
     """A function running the `lightsout` binary (LIGHTSOUT_BIN, else the release build

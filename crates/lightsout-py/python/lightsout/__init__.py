@@ -10,7 +10,8 @@ True
 Functions: :func:`solve`, :func:`analyze`, :func:`nullity`, :func:`table`,
 :func:`all_solutions`, :func:`verify`, :func:`apply`, :func:`random_board`,
 :func:`presets`; research: :func:`fewest_presses_all_on` (OEIS A075464, the torus),
-:func:`period` (the solution period); rules: :class:`Rules` (variants, presets, graphs);
+:func:`period` (the solution period); ``progress=`` on the long ones (a callable given
+a :class:`Progress`, or True for a text bar); rules: :class:`Rules` (variants, presets, graphs);
 the memory limit: :func:`memory_limit`, :func:`set_memory_limit`. Boards are NumPy
 arrays (any integer or boolean dtype), lists of rows, or text in the CLI's format;
 results are ``uint8`` arrays and exact Python ints. Long calls release the GIL and stop
@@ -36,6 +37,7 @@ from ._lightsout import (
     Analysis,
     Period,
     Preset,
+    Progress,
     Rules,
     Solution,
     SolutionIterator,
@@ -67,6 +69,7 @@ __all__ = [
     "MemoryLimitError",
     "Period",
     "Preset",
+    "Progress",
     "Rules",
     "Solution",
     "SolutionIterator",

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``lightsout._lightsout`` (re-exported by ``lightsout``)."""
 
-from typing import Any, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +15,7 @@ __all__ = [
     "SolutionIterator",
     "AllOnMinimum",
     "Period",
+    "Progress",
     "presets",
     "solve",
     "analyze",
@@ -37,6 +38,8 @@ _BoardLike = Union[npt.ArrayLike, str, Sequence[str], Mapping[Any, int]]
 #: Rules: a :class:`Rules`, a description (``"boundary=torus,mod=3"``), a preset name, or a
 #: dict of :class:`Rules` keywords. None is the classic game.
 _RulesLike = Union["Rules", str, Mapping[str, Any], None]
+#: ``progress=``: a callable given a :class:`Progress`, True for a text bar, or None/False.
+_ProgressArg = Union[Callable[["Progress"], object], bool, None]
 #: A ``uint8`` array.
 _Board = npt.NDArray[np.uint8]
 
@@ -203,6 +206,21 @@ class Period:
     @property
     def cols(self) -> int: ...
 
+@final
+class Progress:
+    """A progress report of a long call (given to a ``progress=`` callable)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> Optional[int]: ...
+    @property
+    def best(self) -> Optional[int]: ...
+    @property
+    def fraction(self) -> Optional[float]: ...
+
 def solve(
     board: _BoardLike,
     target: Optional[_BoardLike] = None,
@@ -212,6 +230,7 @@ def solve(
     *,
     method: str = "auto",
     threads: Optional[int] = None,
+    progress: _ProgressArg = None,
 ) -> Solution:
     """Solves a position: the presses that take ``board`` to ``target``."""
 
@@ -283,6 +302,7 @@ def fewest_presses_all_on(
     max_proven_nullity: int = 44,
     time_limit: Optional[float] = 60.0,
     threads: Optional[int] = None,
+    progress: _ProgressArg = None,
 ) -> AllOnMinimum:
     """The fewest presses that turn off the all-on ``n x n`` board (open or torus)."""
 
@@ -292,6 +312,7 @@ def period(
     rules: _RulesLike = None,
     *,
     time_limit: Optional[float] = None,
+    progress: _ProgressArg = None,
 ) -> Period:
     """The solution period of the ``rows x cols`` game (two states)."""
 
