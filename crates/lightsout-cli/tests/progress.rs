@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{json_of, lightsout};
+use common::{json_of, output_ok};
 
 /// The search, with its answer written to `out` (so that the terminal gets only
 /// stderr).
@@ -54,11 +54,7 @@ fn a_long_search_shows_progress_on_a_terminal() {
 
 #[test]
 fn no_progress_when_piped_or_asked_not_to() {
-    let out = lightsout()
-        .args(["solve", "--size", "39x39", "--min", "--json"])
-        .assert()
-        .success();
-    let got = out.get_output();
+    let got = output_ok(&["solve", "--size", "39x39", "--min", "--json"]);
     assert!(
         got.stderr.is_empty(),
         "{}",

@@ -460,7 +460,10 @@ mod tests {
         .expect("a light job does not wait for the heavy one")
         .unwrap();
         // It ran while the heavy job (20 s of budget) still held its slot.
-        assert!(!heavy.is_finished(), "the light job waited for the heavy one");
+        assert!(
+            !heavy.is_finished(),
+            "the light job waited for the heavy one"
+        );
         assert!(left.unwrap() <= LIGHT_SLOT_TIME, "{left:?}");
         // A heavy job does wait: the only heavy slot is taken.
         let waiting = tokio::time::timeout(

@@ -26,6 +26,22 @@ fn recording() -> (Budget, Arc<Mutex<Vec<Progress>>>) {
     (budget, seen)
 }
 
+/// One solution of the all-on classic `n x n` board and the game's quiet patterns: where
+/// a fewest-press search starts.
+fn all_on_solution_and_quiet(n: usize) -> (Board, lightsout::QuietSpace) {
+    let game = Game::classic(n, n).unwrap();
+    let p = solve(
+        &game,
+        &Board::all_on(n, n),
+        &game.empty_board(),
+        &SolveOptions::default(),
+    )
+    .unwrap()
+    .presses
+    .unwrap();
+    (p, analyze(&game, Method::Auto).unwrap().quiet)
+}
+
 /// The reports of one phase, checked: the total never changes, `done` never passes it,
 /// and `best` never grows.
 fn phase(seen: &Mutex<Vec<Progress>>, phase: Phase) -> Vec<Progress> {
@@ -99,17 +115,7 @@ fn the_search_with_more_states_reports_too() {
 #[test]
 fn the_symmetric_search_reports_its_candidates() {
     let n = 16; // nullity 8, cut by the square's symmetries
-    let game = Game::classic(n, n).unwrap();
-    let p = solve(
-        &game,
-        &Board::all_on(n, n),
-        &game.empty_board(),
-        &SolveOptions::default(),
-    )
-    .unwrap()
-    .presses
-    .unwrap();
-    let quiet = analyze(&game, Method::Auto).unwrap().quiet;
+    let (p, quiet) = all_on_solution_and_quiet(n);
     let search = SymmetricSearch::new(&p, &quiet, &square_symmetries(n)).unwrap();
     let (budget, seen) = recording();
     let best = search.run_within(32, &budget).unwrap();
@@ -127,17 +133,7 @@ fn the_symmetric_search_reports_its_candidates() {
 fn the_local_search_reports_the_best_so_far() {
     // Nullity 16 over a limit of 8: the neighbourhood search runs.
     let n = 19;
-    let game = Game::classic(n, n).unwrap();
-    let p = solve(
-        &game,
-        &Board::all_on(n, n),
-        &game.empty_board(),
-        &SolveOptions::default(),
-    )
-    .unwrap()
-    .presses
-    .unwrap();
-    let quiet = analyze(&game, Method::Auto).unwrap().quiet;
+    let (p, quiet) = all_on_solution_and_quiet(n);
     let (budget, seen) = recording();
     let best = minimal_within(&p, &quiet, 8, &budget).unwrap();
     assert!(!best.proven);

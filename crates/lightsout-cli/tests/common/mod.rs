@@ -17,11 +17,20 @@ pub fn json_of(out: &[u8]) -> Value {
     serde_json::from_slice(out).expect("one JSON object")
 }
 
+/// Runs the binary with `args`, expects success, and returns its output.
+pub fn output_ok(args: &[&str]) -> std::process::Output {
+    lightsout()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone()
+}
+
 /// Runs the binary with `args`, expects success, and reads the one JSON object it
 /// prints.
 pub fn json_ok(args: &[&str]) -> Value {
-    let out = lightsout().args(args).assert().success();
-    json_of(&out.get_output().stdout)
+    json_of(&output_ok(args).stdout)
 }
 
 /// Runs the binary with `args` and `stdin`, expects exit code 2 (bad input or usage),
