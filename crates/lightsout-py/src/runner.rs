@@ -116,83 +116,72 @@ where
     E: From<Error> + Into<Failure> + Send + 'static,
     F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
 {
-    let out = run_inner(py, limits, quick && watch.is_none(), watch, work);
+    let quick = quick && watch.is_none();
+    // One closure, so that every way out of the work passes the watch's close below.
+    let out = (move || -> PyResult<T> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut budget = limits.budget(cancel.clone());
+        if let Some(w) = watch {
+            budget = budget.with_progress(w.observer());
+        }
+        let deliver = || watch.map_or(Ok(()), |w| w.deliver(py));
+        let to_py = |e: E| errors::failure_to_py(py, e.into());
+        if quick {
+            return py.detach(|| guarded(work, &budget)).map_err(to_py);
+        }
+        let hard_stop = budget.deadline().map(|d| d + DEADLINE_GRACE);
+        let (tx, rx) = mpsc::sync_channel(1);
+        let worker_budget = budget.clone();
+        let spawned = std::thread::Builder::new()
+            .name("lightsout-worker".into())
+            .spawn(move || {
+                // The receiver may be gone (the call was interrupted): nothing to do then.
+                let _ = tx.send(guarded(work, &worker_budget));
+            });
+        let handle = match spawned {
+            Ok(h) => h,
+            Err(e) => {
+                return Err(errors::internal(
+                    py,
+                    &format!("cannot start a worker thread: {e}"),
+                ))
+            }
+        };
+        let mut rx = rx;
+        loop {
+            let (got, back) = recv_detached(py, rx, SLICE);
+            rx = back;
+            match got {
+                Ok(result) => {
+                    let _ = handle.join();
+                    // The last report (the end of the work) before the answer.
+                    deliver()?;
+                    return result.map_err(to_py);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(errors::internal(
+                        py,
+                        "the worker thread ended without an answer",
+                    ))
+                }
+            }
+            if let Err(raised) = py.check_signals().and_then(|()| deliver()) {
+                cancel.store(true, Ordering::Relaxed);
+                // A computation that checks its budget stops now; wait a moment for it so
+                // it does not go on using the cores.
+                let _ = recv_detached(py, rx, CANCEL_GRACE);
+                return Err(raised);
+            }
+            if hard_stop.is_some_and(|s| Instant::now() >= s) {
+                cancel.store(true, Ordering::Relaxed);
+                return Err(errors::to_py(py, Error::TimeLimit));
+            }
+        }
+    })();
     match watch.map(Watch::close) {
         Some(Err(e)) if out.is_ok() => Err(e),
         _ => out,
-    }
-}
-
-fn run_inner<'py, T, E, F>(
-    py: Python<'py>,
-    limits: Limits,
-    quick: bool,
-    watch: Option<&Watch<'py>>,
-    work: F,
-) -> PyResult<T>
-where
-    T: Send + 'static,
-    E: From<Error> + Into<Failure> + Send + 'static,
-    F: FnOnce(&Budget) -> Result<T, E> + Send + 'static,
-{
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut budget = limits.budget(cancel.clone());
-    if let Some(w) = watch {
-        budget = budget.with_progress(w.observer());
-    }
-    let deliver = || watch.map_or(Ok(()), |w| w.deliver(py));
-    let to_py = |e: E| errors::failure_to_py(py, e.into());
-    if quick {
-        return py.detach(|| guarded(work, &budget)).map_err(to_py);
-    }
-    let hard_stop = budget.deadline().map(|d| d + DEADLINE_GRACE);
-    let (tx, rx) = mpsc::sync_channel(1);
-    let worker_budget = budget.clone();
-    let spawned = std::thread::Builder::new()
-        .name("lightsout-worker".into())
-        .spawn(move || {
-            // The receiver may be gone (the call was interrupted): nothing to do then.
-            let _ = tx.send(guarded(work, &worker_budget));
-        });
-    let handle = match spawned {
-        Ok(h) => h,
-        Err(e) => {
-            return Err(errors::internal(
-                py,
-                &format!("cannot start a worker thread: {e}"),
-            ))
-        }
-    };
-    let mut rx = rx;
-    loop {
-        let (got, back) = recv_detached(py, rx, SLICE);
-        rx = back;
-        match got {
-            Ok(result) => {
-                let _ = handle.join();
-                // The last report (the end of the work) before the answer.
-                deliver()?;
-                return result.map_err(to_py);
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(errors::internal(
-                    py,
-                    "the worker thread ended without an answer",
-                ))
-            }
-        }
-        if let Err(raised) = py.check_signals().and_then(|()| deliver()) {
-            cancel.store(true, Ordering::Relaxed);
-            // A computation that checks its budget stops now; wait a moment for it so
-            // it does not go on using the cores.
-            let _ = recv_detached(py, rx, CANCEL_GRACE);
-            return Err(raised);
-        }
-        if hard_stop.is_some_and(|s| Instant::now() >= s) {
-            cancel.store(true, Ordering::Relaxed);
-            return Err(errors::to_py(py, Error::TimeLimit));
-        }
     }
 }
 
