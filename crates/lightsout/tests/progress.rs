@@ -151,12 +151,9 @@ fn the_local_search_reports_the_best_so_far() {
 #[test]
 fn the_period_reports_its_steps() {
     // The structural method (plus shape) and the Krylov one (the king press on a torus).
-    let krylov = Game::new(
-        12,
-        12,
-        Rules::new(Shape::king(), Boundary::Torus, 2).unwrap(),
-    );
-    for game in [Game::classic(40, 40).unwrap(), krylov.unwrap()] {
+    let king_torus = Rules::new(Shape::king(), Boundary::Torus, 2).unwrap();
+    for game in [Game::classic(40, 40), Game::new(12, 12, king_torus)] {
+        let game = game.unwrap();
         let (budget, seen) = recording();
         let got = period(&game, &budget).unwrap();
         assert_eq!(got, period(&game, &Budget::unlimited()).unwrap());
