@@ -261,6 +261,29 @@ mod tests {
         })
     }
 
+    /// Starts `job` on a heavy slot of `w` and returns once it runs.
+    async fn start_heavy(
+        w: &Arc<Workers>,
+        job: impl FnOnce(&Budget) + Send + 'static,
+    ) -> tokio::task::JoinHandle<Result<(), ApiError>> {
+        let (started, running) = mpsc::channel();
+        let holder = w.clone();
+        let handle = tokio::spawn(async move {
+            holder
+                .run("solve", Weight::HEAVY, move |b| {
+                    let _ = started.send(());
+                    job(b);
+                    Ok(())
+                })
+                .await
+        });
+        tokio::task::spawn_blocking(move || running.recv_timeout(Duration::from_secs(10)))
+            .await
+            .unwrap()
+            .unwrap();
+        handle
+    }
+
     /// A heavy fewest-press search.
     const SEARCH: Weight = Weight {
         lane: Lane::Heavy,
@@ -322,22 +345,11 @@ mod tests {
     async fn a_search_starts_only_with_half_the_time_left() {
         let w = Arc::new(workers(1, 0, Duration::from_millis(400)));
         let (release, released) = mpsc::channel::<()>();
-        let (started, holding) = mpsc::channel();
-        let holder = w.clone();
         // Holds the only slot until released (ignoring its budget).
-        let held = tokio::spawn(async move {
-            holder
-                .run("solve", Weight::HEAVY, move |_| {
-                    let _ = started.send(());
-                    let _ = released.recv_timeout(Duration::from_secs(30));
-                    Ok(())
-                })
-                .await
-        });
-        tokio::task::spawn_blocking(move || holding.recv_timeout(Duration::from_secs(10)))
-            .await
-            .unwrap()
-            .unwrap();
+        let held = start_heavy(&w, move |_| {
+            let _ = released.recv_timeout(Duration::from_secs(30));
+        })
+        .await;
         let e = w.run("solve", SEARCH, |_| Ok(())).await.unwrap_err();
         assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(
@@ -435,23 +447,12 @@ mod tests {
     #[tokio::test]
     async fn light_work_keeps_its_own_slots() {
         let w = Arc::new(workers(1, 1, Duration::from_secs(20)));
-        let (started, heavy_running) = mpsc::channel();
-        let holder = w.clone();
-        let heavy = tokio::spawn(async move {
-            holder
-                .run("solve", Weight::HEAVY, move |b| {
-                    let _ = started.send(());
-                    while b.check().is_ok() {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    Ok(())
-                })
-                .await
-        });
-        tokio::task::spawn_blocking(move || heavy_running.recv_timeout(Duration::from_secs(10)))
-            .await
-            .unwrap()
-            .unwrap();
+        let heavy = start_heavy(&w, |b| {
+            while b.check().is_ok() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        })
+        .await;
         let left = tokio::time::timeout(
             Duration::from_secs(10),
             w.run("solve", Weight::LIGHT, |b| Ok(b.time_left())),
