@@ -313,7 +313,9 @@ async function engineRaw(pathname, body) {
     return { status: res.status, text: await res.text() };
   }
   const at = pathname.indexOf('?');
-  const [route, q] = at < 0 ? [pathname, ''] : [pathname.slice(0, at), pathname.slice(at + 1)];
+  const [full, q] = at < 0 ? [pathname, ''] : [pathname.slice(0, at), pathname.slice(at + 1)];
+  // The wasm function takes the route as the page's transports name it, without /api/.
+  const route = full.replace(/^\/api\//, '');
   const bytes = body === undefined ? new Uint8Array(0) : typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
   const answer = engine.handle(body === undefined ? 'GET' : 'POST', route, q, bytes, 0);
   const reply = { status: answer.status, text: new TextDecoder().decode(answer.takeBody()) };
@@ -1839,7 +1841,9 @@ test('static site: the share links of 100 new random puzzles reopen each one exa
     await waitFor(page, (seed) => {
       const now = window.lightsout.state().seed;
       return now !== null && now !== seed && new URLSearchParams(location.hash.slice(1)).get('seed') === now;
-    }, last);
+    }, last).catch(async (e) => {
+      throw new Error(`${e.message} (puzzle ${k}): seed ${(await state(page)).seed}, ${page.url()}, ${await message(page)}`);
+    });
     await settled(page);
     const s = await state(page);
     last = s.seed;
