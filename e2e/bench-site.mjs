@@ -1,10 +1,10 @@
 // The static site's benchmark (scripts/bench-site runs it; not a test: it prints figures
 // and checks nothing but that each answer came). One table from one run:
 // - the engine's plain solve of the all-on 1000x1000 and 2000x2000 boards (POST
-//   /api/solve): WebAssembly in headless Chromium, both called directly on the page's
-//   thread and as the page gets it (through the Web Worker, request and answer
-//   included), against the same function natively in this process (one thread, given as
-//   JSON on the command line by the caller); medians of 5;
+//   /api/solve): WebAssembly in headless Chromium as the page gets it (through the Web
+//   Worker, the JSON request and answer included), against the same function natively
+//   in one process (one thread, given as JSON on the command line by the caller);
+//   medians of 5;
 // - the time to the first playable board from a static server (python3 -m http.server):
 //   a fresh browser profile (nothing cached), and a reload once the service worker has
 //   cached the site; medians of 3;
@@ -82,29 +82,19 @@ async function main() {
     // The solves, on the last page.
     const solves = await page.evaluate(async (sides) => {
       const at = (p) => new URL(p, document.baseURI).href;
-      const glue = await import(at('wasm/lightsout_wasm.js'));
-      await glue.default({ module_or_path: at('wasm/lightsout_wasm_bg.wasm') });
       const { workerTransport } = await import(at('js/transport-worker.js'));
       const worker = workerTransport(new URL(at('js/worker.js')));
       const out = {};
       for (const n of sides) {
         const board = new Array(n).fill('1'.repeat(n));
-        const bytes = new TextEncoder().encode(JSON.stringify({ board }));
-        const direct = [];
         const viaWorker = [];
         for (let k = 0; k < 5; k++) {
-          let t = performance.now();
-          const a = glue.handle('POST', '/api/solve', '', bytes, 0);
-          const status = a.status;
-          a.free();
-          direct.push(performance.now() - t);
-          if (status !== 200) throw new Error(`${n}: status ${status}`);
-          t = performance.now();
+          const t = performance.now();
           const r = await worker.request('solve', { method: 'POST', query: null, body: { board }, signal: null });
           viaWorker.push(performance.now() - t);
           if (r.status !== 200 || !r.json.solvable) throw new Error(`${n}: worker status ${r.status}`);
         }
-        out[n] = { direct, viaWorker };
+        out[n] = { viaWorker };
       }
       return out;
     }, sides);
@@ -112,10 +102,8 @@ async function main() {
     const rows = [];
     const ms = (x) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
     for (const n of sides) {
-      const direct = median(solves[n].direct);
       const viaWorker = median(solves[n].viaWorker);
-      rows.push([`all-on ${n}x${n} solve, wasm (page thread)`, ms(direct), `native ${ms(native[n])}: ${(direct / native[n]).toFixed(2)} x`, '<= 2 x']);
-      rows.push([`all-on ${n}x${n} solve, through the worker`, ms(viaWorker), `${(viaWorker / native[n]).toFixed(2)} x native`, '']);
+      rows.push([`all-on ${n}x${n} solve, through the worker`, ms(viaWorker), `native ${ms(native[n])}: ${(viaWorker / native[n]).toFixed(2)} x`, '<= 2 x']);
     }
     rows.push(['first playable board, nothing cached', ms(median(cold)), `runs ${cold.join(', ')} ms`, '<= 1 s']);
     rows.push(['first playable board, service worker', ms(median(warm)), `runs ${warm.join(', ')} ms`, '']);

@@ -42,17 +42,21 @@ impl Answer {
     }
 }
 
-/// Answers one request of the API: `method` (`GET`, `POST`), `path` (`/api/solve`, ...),
-/// `query` (without its `?`), `body` (empty for a `GET`), within `time_limit_ms`
-/// milliseconds (0, a negative number or NaN: the browser's limit, a minute).
+/// Answers one request of the API: `method` (`GET`, `POST`), `route` (the API's route
+/// without its `/api/` prefix, as the page's transports name it: `solve`,
+/// `custom/rules`, ...), `query` (without its `?`), `body` (empty for a `GET`), within
+/// `time_limit_ms` milliseconds (0, a negative number or NaN: the browser's limit, a
+/// minute).
 #[wasm_bindgen]
-pub fn handle(method: &str, path: &str, query: &str, body: &[u8], time_limit_ms: f64) -> Answer {
+pub fn handle(method: &str, route: &str, query: &str, body: &[u8], time_limit_ms: f64) -> Answer {
+    let path = format!("/api/{route}");
     Answer {
-        reply: answer(method, path, query, body, time_limit_ms),
+        reply: answer(method, &path, query, body, time_limit_ms),
     }
 }
 
-/// [`handle`]'s answer as a [`Reply`] (what the native tests call).
+/// [`handle`]'s answer as a [`Reply`], by the request's whole path (`/api/solve`, ...):
+/// what the native tests and `scripts/bench-site` call.
 pub fn answer(method: &str, path: &str, query: &str, body: &[u8], time_limit_ms: f64) -> Reply {
     let mut limits = Limits::browser();
     if time_limit_ms.is_finite() && time_limit_ms > 0.0 {

@@ -96,7 +96,7 @@ export function workerTransport(url) {
       const bytes = await bodyBytes(body);
       if (signal && signal.aborted) throw aborted();
       const id = nextId++;
-      const message = { id, method, path: `/api/${route}`, query: query ? query.toString() : '', body: bytes };
+      const message = { id, method, route, query: query ? query.toString() : '', body: bytes };
       return new Promise((resolve, reject) => {
         pending.set(id, { message, resolve, reject });
         if (signal) signal.addEventListener('abort', () => cancel(id), { once: true });

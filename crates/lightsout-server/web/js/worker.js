@@ -4,7 +4,7 @@
 // request; it answers each in turn with the API's own status, content type and bytes.
 // Nothing is decided here: routes, checks, limits and answers are the Rust crate's.
 //
-// In:  { id, method, path, query, body: Uint8Array }     a request
+// In:  { id, method, route, query, body: Uint8Array }    a request ('solve', ...)
 //      { cancel: id }                                     drop a request still queued
 // Out: { id, status, contentType, body: Uint8Array }     the API's answer
 //      { id, unreachable: message }                       the engine did not load
@@ -49,7 +49,7 @@ async function run() {
     return;
   }
   try {
-    const answer = handle(m.method, m.path, m.query, m.body, 0);
+    const answer = handle(m.method, m.route, m.query, m.body, 0);
     const reply = { id: m.id, status: answer.status, contentType: answer.contentType, body: answer.takeBody() };
     answer.free();
     self.postMessage(reply, [reply.body.buffer]);
