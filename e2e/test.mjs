@@ -1,9 +1,18 @@
-// End-to-end test of the web app: the real `lightsout serve` binary, driven in Debian's
-// headless Chromium through playwright-core. Run with `npm test` in this folder (or
-// ./scripts/test from the repository root, which installs what is missing).
+// End-to-end test of the web app, driven in Debian's headless Chromium through
+// playwright-core, against one of two targets:
+// - the page served by the real `lightsout serve` binary (the HTTP transport), or
+// - with LIGHTSOUT_SITE, the static site of scripts/build-site served by
+//   `python3 -m http.server` with no lightsout process anywhere (the Web Worker
+//   transport); the tests' own questions to the engine then go to the site's
+//   WebAssembly loaded in Node.js. Tests of the HTTP transport itself (faked HTTP
+//   answers, a server that goes away) are skipped there, each with its reason, and the
+//   static site's own checks run (offline play, no request to /api, ...).
+// Run with `npm test` in this folder (or ./scripts/test from the repository root, which
+// installs what is missing and runs both).
 //
 // LIGHTSOUT_BIN   the binary (default: ../target/release/lightsout)
-// SCREENSHOTS     folder for the screenshots (default: ./out)
+// LIGHTSOUT_SITE  test this built static site instead (e.g. ../site)
+// SCREENSHOTS     folder for the screenshots (default: ./out, or ./out/static)
 // CHROMIUM        the browser (default: /usr/bin/chromium)
 // LIGHTSOUT_URL   test a server already running there instead of starting one
 // E2E_WAIT_MS     longest wait for a state (default 60000)
@@ -19,12 +28,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bin = process.env.LIGHTSOUT_BIN || path.join(here, '..', 'target', 'release', 'lightsout');
-const shots = path.resolve(process.env.SCREENSHOTS || path.join(here, 'out'));
+const site = process.env.LIGHTSOUT_SITE ? path.resolve(process.env.LIGHTSOUT_SITE) : null;
+/** True against the static site (the worker transport), false against `lightsout serve`. */
+const STATIC = site !== null;
+const shots = path.resolve(process.env.SCREENSHOTS || path.join(here, 'out', STATIC ? 'static' : ''));
 const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const BROWSER_ARGS = [
@@ -42,6 +54,12 @@ const BROWSER_ARGS = [
 const WAIT = Number(process.env.E2E_WAIT_MS) || 60000;
 
 let server;
+let staticServer = null;
+let staticPort = 0;
+/** Every path the static server was asked for (its log), to check none is under /api. */
+const staticRequests = [];
+/** Every /api URL the browser asked for on the static site. */
+const browserApiRequests = [];
 let base;
 let profile;
 let context;
@@ -50,7 +68,10 @@ let work;
 before(async () => {
   fs.mkdirSync(shots, { recursive: true });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-files-'));
-  if (process.env.LIGHTSOUT_URL) base = process.env.LIGHTSOUT_URL;
+  if (STATIC) {
+    base = await startStatic();
+    await loadEngine();
+  } else if (process.env.LIGHTSOUT_URL) base = process.env.LIGHTSOUT_URL;
   else base = await startServer();
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-'));
   context = await chromium.launchPersistentContext(profile, {
@@ -62,6 +83,8 @@ before(async () => {
     acceptDownloads: true,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  // On the static site, any request the browser makes to an /api path (none is expected).
+  if (STATIC) context.on('request', (r) => /^\/api(\/|$)/.test(new URL(r.url()).pathname) && browserApiRequests.push(r.url()));
 });
 
 /** Starts `lightsout serve` on a free port; resolves to its address. */
@@ -83,8 +106,56 @@ function startServer() {
   });
 }
 
+/** Options of a test that needs `lightsout serve` (skipped on the static site, saying why). */
+const servedOnly = (why) => ({ skip: STATIC && `served page only: ${why}` });
+/** Options of a test of the static site alone. */
+const staticOnly = { skip: !STATIC && 'static site only (set LIGHTSOUT_SITE)' };
+
+
+/** Serves the built site with `python3 -m http.server` (on a free port, or `port`); resolves to its address. */
+function startStatic(port = 0) {
+  if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`${site}: no site (run scripts/build-site first)`);
+  staticServer = spawn('python3', ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  staticServer.stderr.on('data', (d) => {
+    for (const m of String(d).matchAll(/"[A-Z]+ (\S+) HTTP/g)) staticRequests.push(m[1]);
+  });
+  const me = staticServer;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    me.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/port (\d+)/);
+      if (m) {
+        staticPort = Number(m[1]);
+        resolve(`http://127.0.0.1:${staticPort}`);
+      }
+    });
+    me.on('exit', (code) => reject(new Error(`python3 -m http.server exited with ${code} before listening`)));
+    setTimeout(() => reject(new Error('python3 -m http.server did not print its port')), 15000);
+  });
+}
+
+async function stopStatic() {
+  if (staticServer && staticServer.exitCode === null) {
+    staticServer.kill('SIGTERM');
+    await once(staticServer, 'exit');
+  }
+  staticServer = null;
+}
+
+/** The site's engine (its WebAssembly and wasm-bindgen glue), loaded in Node.js. */
+let engine = null;
+async function loadEngine() {
+  const glue = await import(pathToFileURL(path.join(site, 'wasm', 'lightsout_wasm.js')).href);
+  glue.initSync({ module: fs.readFileSync(path.join(site, 'wasm', 'lightsout_wasm_bg.wasm')) });
+  engine = glue;
+}
+
 after(async () => {
   if (context) await context.close();
+  await stopStatic();
   if (server && server.exitCode === null) {
     server.kill('SIGINT');
     const [code] = await once(server, 'exit');
@@ -231,9 +302,30 @@ async function setSize(page, rows, cols) {
   await settled(page);
 }
 
+/**
+ * Asks the engine directly (not through the page): `lightsout serve`'s HTTP API, or on
+ * the static site the site's own WebAssembly in Node.js. `body`: bytes or a string for
+ * a POST, undefined for a GET. Resolves to { status, text }.
+ */
+async function engineRaw(pathname, body) {
+  if (!STATIC) {
+    const res = await fetch(`${base}${pathname}`, body === undefined ? {} : { method: 'POST', body });
+    return { status: res.status, text: await res.text() };
+  }
+  const at = pathname.indexOf('?');
+  const [full, q] = at < 0 ? [pathname, ''] : [pathname.slice(0, at), pathname.slice(at + 1)];
+  // The wasm function takes the route as the page's transports name it, without /api/.
+  const route = full.replace(/^\/api\//, '');
+  const bytes = body === undefined ? new Uint8Array(0) : typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
+  const answer = engine.handle(body === undefined ? 'GET' : 'POST', route, q, bytes, 0);
+  const reply = { status: answer.status, text: new TextDecoder().decode(answer.takeBody()) };
+  answer.free();
+  return reply;
+}
+
 async function api(pathname, body) {
-  const res = await fetch(`${base}${pathname}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
+  const r = await engineRaw(pathname, body === undefined ? undefined : JSON.stringify(body));
+  return { status: r.status, body: JSON.parse(r.text) };
 }
 
 /** The server's fewest presses for a board (an independent request, not the page's). */
@@ -550,8 +642,11 @@ test('1000x1000: solved, played in seconds with reach lists fetched by bands, un
   assert.ok(seconds < 60, `Play took ${seconds} s`);
   s = await summary(page);
   assert.equal(s.lightsOn, 0, 'the page applied all presses of the 1000x1000 solution');
-  assert.ok(reachRequests.length >= 5, `the reach came from the server by bands (${reachRequests.length} requests)`);
-  assert.ok(reachRequests.every((u) => /from_row=\d+&to_row=\d+/.test(u)));
+  // (On the static site the bands go to the worker, not over the network.)
+  if (!STATIC) {
+    assert.ok(reachRequests.length >= 5, `the reach came from the server by bands (${reachRequests.length} requests)`);
+    assert.ok(reachRequests.every((u) => /from_row=\d+&to_row=\d+/.test(u)));
+  }
   context.off('request', onRequest);
   // Defect 11: one undo step for the whole Play.
   const undoBefore = s.undo;
@@ -840,7 +935,7 @@ test('feature 2: open text, PBM and PNG files; save the board and the solution; 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
     const file = path.join(work, `saved-${what}.${format}`);
     await download.saveAs(file);
-    const back = await fetch(`${base}/api/board/read`, { method: 'POST', body: fs.readFileSync(file) }).then((r) => r.json());
+    const back = JSON.parse((await engineRaw('/api/board/read', fs.readFileSync(file))).text);
     const values = back.board.join('').split('').map(Number);
     const want = what === 'board' ? s.board : (await state(page)).plan;
     assert.deepEqual(values, want, `${what} as ${format}`);
@@ -1134,7 +1229,7 @@ registerTransport('probe', ({ base }) => ({
 }));
 `;
 
-test('one interface: <html data-transport="NAME"> loads js/transport-NAME.js, and every call of the page goes through it', async () => {
+test('one interface: <html data-transport="NAME"> loads js/transport-NAME.js, and every call of the page goes through it', servedOnly('its probe transport answers through the HTTP API of the server'), async () => {
   const page = await context.newPage();
   await page.route(`${base}/`, async (route) => {
     const res = await route.fetch();
@@ -1164,7 +1259,7 @@ async function offPlan(page) {
   return s.plan ? Math.max(0, s.plan.findIndex((v) => v === 0)) : 0;
 }
 
-test('errors are decided by kind, never by wording: a suggested method is asked for, the status alone is the fallback, reasons by reason_kind', async () => {
+test('errors are decided by kind, never by wording: a suggested method is asked for, the status alone is the fallback, reasons by reason_kind', servedOnly('it fakes HTTP answers of /api/solve (the worker answers with the same crate)'), async () => {
   const page = await open('#r=5&c=5&seed=41');
   // A refusal naming another method: the page asks again with that method.
   let bodies = [];
@@ -1256,7 +1351,7 @@ test('issue 18: a new random puzzle reopens exactly from its link and on reload 
     last = s.seed;
     if (BigInt(s.seed) > 2n ** 53n) beyond++;
     // The server's board for that seed, read as text so the seed is not rounded here either.
-    const text = await (await fetch(`${base}/api/random?preset=classic&rows=5&cols=5&solvable=true&seed=${s.seed}`)).text();
+    const { text } = await engineRaw(`/api/random?preset=classic&rows=5&cols=5&solvable=true&seed=${s.seed}`);
     assert.equal(text.match(/"seed":(\d+)/)[1], s.seed, 'the link names the seed the server dealt');
     assert.deepEqual(JSON.parse(text).board.flat(), s.board, 'the seed deals this very board');
     const url = page.url();
@@ -1276,12 +1371,12 @@ test('issue 18: a new random puzzle reopens exactly from its link and on reload 
   const linked = await open(`#r=5&c=5&seed=${max}`);
   assert.equal((await state(linked)).seed, max);
   await waitFor(linked, (seed) => location.hash.includes(`seed=${seed}`), max);
-  const text = await (await fetch(`${base}/api/random?rows=5&cols=5&solvable=true&seed=${max}`)).text();
+  const { text } = await engineRaw(`/api/random?rows=5&cols=5&solvable=true&seed=${max}`);
   assert.deepEqual(JSON.parse(text).board.flat(), (await state(linked)).board);
   await linked.close();
 });
 
-test('issue 18: after Play then Undo the par is the board\'s own; while it updates it shows a neutral mark, not the old figure', async () => {
+test('issue 18: after Play then Undo the par is the board\'s own; while it updates it shows a neutral mark, not the old figure', servedOnly('it holds an HTTP answer of /api/solve to see the par while it updates'), async () => {
   const page = await open('#r=5&c=5&seed=42');
   const start = await state(page);
   await page.click('#play');
@@ -1312,7 +1407,7 @@ test('issue 18: after Play then Undo the par is the board\'s own; while it updat
   await page.close();
 });
 
-test('Cancel also stops Play while it fetches what each press changes: no presses are made', async () => {
+test('Cancel also stops Play while it fetches what each press changes: no presses are made', servedOnly('it holds HTTP answers of /api/reach (a cancelled worker request is the defect 8 test)'), async () => {
   const page = await open('#r=300&c=300&seed=6');
   await solve(page, { full: false });
   await page.click('#solve');
@@ -1360,7 +1455,7 @@ async function assertFits(page, selector) {
   }
 }
 
-test('issue 18: when the solver cannot be reached the words are a player\'s and fit; once it is back, stale errors clear by themselves', async () => {
+test('issue 18: when the solver cannot be reached the words are a player\'s and fit; once it is back, stale errors clear by themselves', servedOnly('it cuts the HTTP connection to the server (the static site needs none)'), async () => {
   const page = await open('#r=5&c=5&seed=43', context, { width: 1280, height: 800 });
   const cell = await offPlan(page);
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
@@ -1383,7 +1478,7 @@ test('issue 18: when the solver cannot be reached the words are a player\'s and 
   await page.close();
 });
 
-test('issue 18: a page opened while the solver is away says so in players\' words, and starts by itself once it answers', async () => {
+test('issue 18: a page opened while the solver is away says so in players\' words, and starts by itself once it answers', servedOnly('it cuts the HTTP connection to the server (the static site needs none)'), async () => {
   const page = await context.newPage();
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await page.goto(`${base}/#r=5&c=5&seed=51`);
@@ -1439,7 +1534,7 @@ test('issue 18 at 1280x800: 1,000,000 fits its box; the zoom buttons stand out o
     assert.ok(c.ratio >= 7, `${id}: its sign stands out (contrast ${c.ratio.toFixed(1)})`);
   }
   // The 100x100 period is 1,125,899,906,842,623: shown to the last digit.
-  const period = await (await fetch(`${base}/api/period?rows=100&cols=100`)).json();
+  const period = JSON.parse((await engineRaw('/api/period?rows=100&cols=100')).text);
   assert.ok(period.all_on_period.length > 15);
   await page.click('#new');
   await waitFor(page, () => window.lightsout.summary().lightsOn !== 10000);
@@ -1673,4 +1768,140 @@ test('view: colour themes recolour the board, survive a reload, and keep many st
     await page.selectOption('#theme', 'amber');
     await page.close();
   }
+});
+
+// ------------------------------------------------------------------ the static site alone (LIGHTSOUT_SITE)
+
+/** The fewest presses that turn off the all-on rows x cols classic board, by light chasing
+ * from every first row (independent of the engine; small boards only). */
+function fewestAllOn(rows, cols) {
+  let best = Infinity;
+  for (let first = 0; first < 1 << cols; first++) {
+    const presses = [];
+    const board = new Array(rows * cols).fill(1);
+    const press = (r, c) => {
+      presses.push([r, c]);
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) board[rr * cols + cc] ^= 1;
+      }
+    };
+    for (let c = 0; c < cols; c++) if (first & (1 << c)) press(0, c);
+    for (let r = 1; r < rows; r++) for (let c = 0; c < cols; c++) if (board[(r - 1) * cols + c]) press(r, c);
+    if (board.every((v) => v === 0)) best = Math.min(best, presses.length);
+  }
+  return best;
+}
+
+test('static site: the page runs on the worker; the all-on 5x5 solves with the fewest presses, proven, played to the end', staticOnly, async () => {
+  const page = await open('#r=5&c=5&seed=1');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.transport), 'worker');
+  await page.selectOption('#pattern', 'allon');
+  await settled(page);
+  let s = await state(page);
+  assert.ok(s.board.every((v) => v === 1), 'all on');
+  s = await solve(page);
+  assert.ok(s.plan && s.planMinimal, 'a solution proven to be the fewest presses');
+  const presses = s.plan.reduce((a, b) => a + b, 0);
+  assert.equal(presses, fewestAllOn(5, 5), 'as many presses as the fewest light chasing finds');
+  assert.equal(classicEffect(5, 5, s.plan.flatMap((v, i) => (v ? [[Math.floor(i / 5), i % 5]] : []))).join(''), '1'.repeat(25));
+  await page.click('#play');
+  await waitFor(page, () => window.lightsout.summary().won);
+  assert.equal((await summary(page)).lightsOn, 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('static site: every preset solves to its goal', staticOnly, async () => {
+  const { presets } = (await api('/api/presets')).body;
+  assert.ok(presets.length >= 3, 'the presets are listed');
+  const page = await open('#r=5&c=5&seed=2');
+  for (const p of presets) {
+    let s = await choosePreset(page, p.name);
+    assert.deepEqual(s.board, p.start.flat(), `${p.name}: its start`);
+    s = await solve(page, { full: false });
+    assert.ok(s.hasPlan, `${p.name}: solved`);
+    await page.click('#play');
+    await waitFor(page, () => window.lightsout.summary().won, undefined, 120000);
+    s = await state(page);
+    const goal = p.target ? p.target.flat() : new Array(p.rows * p.cols).fill(0);
+    assert.deepEqual(s.board, goal, `${p.name}: the board is its goal`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('static site: the share links of 100 new random puzzles reopen each one exactly', staticOnly, async () => {
+  const page = await open('#r=5&c=5');
+  const copy = await open('#r=5&c=5&seed=1');
+  let last = (await state(page)).seed;
+  for (let k = 0; k < 100; k++) {
+    await page.click('#new');
+    await waitFor(page, (seed) => {
+      const now = window.lightsout.state().seed;
+      return now !== null && now !== seed && new URLSearchParams(location.hash.slice(1)).get('seed') === now;
+    }, last).catch(async (e) => {
+      throw new Error(`${e.message} (puzzle ${k}): seed ${(await state(page)).seed}, ${page.url()}, ${await message(page)}`);
+    });
+    await settled(page);
+    const s = await state(page);
+    last = s.seed;
+    const url = page.url();
+    await followHash(copy, url.slice(url.indexOf('#')));
+    const c = await state(copy);
+    assert.equal(c.seed, s.seed, `puzzle ${k}: the link names its seed`);
+    assert.deepEqual(c.board, s.board, `puzzle ${k} (seed ${s.seed}) reopens exactly`);
+  }
+  assert.deepEqual([...page.errors, ...copy.errors], []);
+  await page.close();
+  await copy.close();
+});
+
+/** Every file of the built site, as paths relative to it. */
+function siteFiles(dir = site, prefix = '') {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? siteFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]);
+}
+
+test('static site: after one visit, with the static server stopped, a reload still plays and solves', staticOnly, async () => {
+  const page = await open('#r=5&c=5&seed=7');
+  await waitFor(page, () => !!navigator.serviceWorker.controller);
+  const cached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((k) => k.startsWith(`lightsout ${location.origin}/ `));
+    const urls = names.length ? (await (await caches.open(names[0])).keys()).map((r) => r.url) : [];
+    return { names, urls };
+  });
+  assert.equal(cached.names.length, 1, `one cache for this build (${cached.names})`);
+  for (const f of siteFiles().filter((f) => f !== 'sw.js')) assert.ok(cached.urls.includes(`${base}/${f}`), `${f} is cached`);
+  assert.ok(cached.urls.includes(`${base}/`), 'the page itself is cached');
+  await stopStatic();
+  try {
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+    await settled(page);
+    await pressIndex(page, 12);
+    assert.equal((await summary(page)).moves, 1, 'a press plays offline');
+    let s = await solve(page);
+    assert.ok(s.plan && s.planMinimal, 'solved offline');
+    await page.click('#play');
+    await waitFor(page, () => window.lightsout.summary().won);
+    // A new puzzle of another size, offline too (its rules come from the worker).
+    const other = await open('#r=7&c=9&seed=3');
+    s = await solve(other);
+    assert.ok(s.plan, 'a 7x9 board solves offline');
+    assert.deepEqual([...page.errors, ...other.errors], []);
+    await other.close();
+  } finally {
+    await page.close();
+    // The same address again (the same origin), for any test after this one.
+    base = await startStatic(staticPort);
+  }
+});
+
+test('static site: no request of the whole run went to /api (the static server\'s log)', staticOnly, () => {
+  assert.ok(staticRequests.length >= 10, `the server's log was read (${staticRequests.length} requests)`);
+  assert.ok(staticRequests.some((u) => /\.wasm$/.test(u)), 'the engine was loaded from the site');
+  assert.deepEqual(staticRequests.filter((u) => /^\/api(\/|\?|$)/.test(u)), [], 'nothing asked /api');
+  assert.deepEqual(browserApiRequests, [], 'the browser asked nothing under /api');
 });

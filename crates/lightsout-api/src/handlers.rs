@@ -483,15 +483,25 @@ pub(crate) fn health() -> Result<Prepared, ApiError> {
 }
 
 /// A seed for a request that names none: the standard library's per-process random
-/// hash keys, mixed with the clock (no generator crate needed for one number).
+/// hash keys, mixed with the clock and a count of the seeds made (no generator crate
+/// needed for one number). On `wasm32-unknown-unknown` std's clock panics and the hash
+/// keys are fixed: the clock is the browser's (`web-time`), and the count keeps two
+/// seeds of the same millisecond apart.
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    use std::time::{SystemTime, UNIX_EPOCH};
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    use web_time::{SystemTime, UNIX_EPOCH};
+    static MADE: AtomicU64 = AtomicU64::new(0);
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos()),
     );
+    h.write_u64(MADE.fetch_add(1, Ordering::Relaxed));
     h.finish()
 }
 

@@ -10,6 +10,8 @@
 //     json.js      JSON parsing that keeps 64-bit integers exact (seeds)
 //     errors.js    an error's words for players, by kind; the Par box's short words
 //     health.js    notices the engine coming back: 'reachable' clears stale errors
+//     transport-worker.js  the static site's transport: worker.js, a Web Worker running
+//                  the API compiled to WebAssembly; offline.js registers its offline copy
 //   state and helpers
 //     state.js     the page's state S, request helpers, the event bus (on/emit)
 //     ui.js        DOM helpers: the message, numbers (exact), text that fits its box

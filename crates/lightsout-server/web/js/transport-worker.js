@@ -1,0 +1,110 @@
+// The static site's transport (<html data-transport="worker">, written by
+// scripts/build-site): the page's calls answered by worker.js, a Web Worker running the
+// same lightsout JSON API as `lightsout serve`, compiled to WebAssembly. The page's
+// thread never blocks, and nothing goes over the network (the site works offline).
+// Same interface as api.js's HTTP transport: request(route, init) -> { status, json } or
+// { status, blob }; an abort rejects with an AbortError.
+//
+// Cancel really stops the work: the worker runs one request at a time, so aborting the
+// one it is running terminates the worker and starts a fresh one, to which the other
+// requests still waiting are posted again; aborting a queued one just drops it.
+
+import { registerTransport } from './api.js';
+import { parseJson } from './json.js';
+
+/** The bytes of a request body: JSON text for an object, the bytes themselves for a file. */
+async function bodyBytes(body) {
+  if (body === undefined || body === null) return new Uint8Array(0);
+  if (body instanceof Blob) return new Uint8Array(await body.arrayBuffer());
+  if (body instanceof ArrayBuffer) return new Uint8Array(body.slice(0));
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
+  return new TextEncoder().encode(JSON.stringify(body));
+}
+
+const aborted = () => new DOMException('the request was cancelled', 'AbortError');
+
+/** A transport over the worker at `url` (a module worker). */
+export function workerTransport(url) {
+  let worker = null;
+  let nextId = 1;
+  // Requests posted and not answered, oldest first (the worker takes them in order, so
+  // the first is the one it is running): id -> { message, resolve, reject }.
+  const pending = new Map();
+
+  function start() {
+    worker = new Worker(url, { type: 'module' });
+    worker.onmessage = ({ data }) => answered(data);
+    // The module or the engine did not load (offline before the first visit was cached):
+    // every waiting request fails, and the next one tries a new worker.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      unreachable(event.message || 'the worker did not start');
+    };
+    for (const p of pending.values()) worker.postMessage(p.message);
+  }
+
+  function unreachable(why) {
+    stop();
+    const waiting = [...pending.values()];
+    pending.clear();
+    for (const p of waiting) p.reject(new Error(`the engine did not load: ${why}`));
+  }
+
+  function stop() {
+    if (worker) worker.terminate();
+    worker = null;
+  }
+
+  function answered(data) {
+    const p = pending.get(data.id);
+    if (!p) return; // cancelled meanwhile
+    pending.delete(data.id);
+    if (data.unreachable !== undefined) {
+      pending.set(data.id, p);
+      unreachable(data.unreachable);
+    } else if (data.trapped !== undefined) {
+      // A bug in the engine: said as the server says its own internal errors, and the
+      // other requests go on in a fresh worker.
+      stop();
+      p.resolve({ status: 500, json: { error: `internal error: ${data.trapped}`, kind: 'internal' } });
+      if (pending.size) start();
+    } else if (data.contentType.startsWith('application/json')) {
+      p.resolve({ status: data.status, json: parseJson(new TextDecoder().decode(data.body)) });
+    } else if (data.status < 300) {
+      p.resolve({ status: data.status, blob: new Blob([data.body], { type: data.contentType }) });
+    } else {
+      p.resolve({ status: data.status, json: null });
+    }
+  }
+
+  function cancel(id) {
+    const p = pending.get(id);
+    if (!p) return;
+    const running = pending.keys().next().value === id;
+    pending.delete(id);
+    p.reject(aborted());
+    if (!running) {
+      if (worker) worker.postMessage({ cancel: id });
+    } else {
+      stop();
+      if (pending.size) start();
+    }
+  }
+
+  return {
+    async request(route, { method, query, body, signal }) {
+      const bytes = await bodyBytes(body);
+      if (signal && signal.aborted) throw aborted();
+      const id = nextId++;
+      const message = { id, method, route, query: query ? query.toString() : '', body: bytes };
+      return new Promise((resolve, reject) => {
+        pending.set(id, { message, resolve, reject });
+        if (signal) signal.addEventListener('abort', () => cancel(id), { once: true });
+        if (worker) worker.postMessage(message);
+        else start();
+      });
+    },
+  };
+}
+
+registerTransport('worker', () => workerTransport(new URL('./worker.js', import.meta.url)));

@@ -1,0 +1,62 @@
+// The static site's engine: a Web Worker (an ES module) that runs the lightsout JSON API
+// compiled to WebAssembly (crates/lightsout-wasm, built into ../wasm/ by
+// scripts/build-site). transport-worker.js starts it and posts it one message a
+// request; it answers each in turn with the API's own status, content type and bytes.
+// Nothing is decided here: routes, checks, limits and answers are the Rust crate's.
+//
+// In:  { id, method, route, query, body: Uint8Array }    a request ('solve', ...)
+//      { cancel: id }                                     drop a request still queued
+// Out: { id, status, contentType, body: Uint8Array }     the API's answer
+//      { id, unreachable: message }                       the engine did not load
+//      { id, trapped: message }                           the engine stopped (a bug);
+//                                                         the transport starts a new worker
+
+import init, { handle } from '../wasm/lightsout_wasm.js';
+
+const ready = init({ module_or_path: new URL('../wasm/lightsout_wasm_bg.wasm', import.meta.url) });
+// An unhandled rejection would be reported before the first request awaits it.
+ready.catch(() => {});
+
+const queue = [];
+let scheduled = false;
+
+self.onmessage = ({ data }) => {
+  if (data.cancel !== undefined) {
+    const i = queue.findIndex((m) => m.id === data.cancel);
+    if (i >= 0) queue.splice(i, 1);
+    return;
+  }
+  queue.push(data);
+  schedule();
+};
+
+// One request a task, so that cancellations posted meanwhile are seen between them.
+function schedule() {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  setTimeout(run, 0);
+}
+
+async function run() {
+  scheduled = false;
+  const m = queue.shift();
+  if (!m) return;
+  try {
+    await ready;
+  } catch (e) {
+    self.postMessage({ id: m.id, unreachable: String((e && e.message) || e) });
+    schedule();
+    return;
+  }
+  try {
+    const answer = handle(m.method, m.route, m.query, m.body, 0);
+    const reply = { id: m.id, status: answer.status, contentType: answer.contentType, body: answer.takeBody() };
+    answer.free();
+    self.postMessage(reply, [reply.body.buffer]);
+  } catch (e) {
+    // A trap leaves the module's memory in an unknown state: this worker answers no more.
+    self.postMessage({ id: m.id, trapped: String((e && e.message) || e) });
+    return;
+  }
+  schedule();
+}

@@ -1,0 +1,40 @@
+//! The native side of `scripts/bench-site`: the same request the browser's worker
+//! answers (a plain solve of the all-on n x n board, `POST /api/solve`), answered by the
+//! same function natively in this process, one thread, as the median of a few runs.
+//! Prints one JSON line: `{"1000": milliseconds, ...}`.
+//!
+//!     cargo run --release -p lightsout-wasm --example native_bench -- 1000 2000
+
+use std::time::Instant;
+
+/// The body of the all-on n x n solve, as the benchmark page sends it.
+fn all_on(n: usize) -> Vec<u8> {
+    let row = format!("\"{}\"", "1".repeat(n));
+    format!("{{\"board\":[{}]}}", vec![row; n].join(",")).into_bytes()
+}
+
+fn main() {
+    let mut out = Vec::new();
+    for arg in std::env::args().skip(1) {
+        let Ok(n) = arg.parse::<usize>() else {
+            eprintln!("native_bench: {arg}: expected a board side");
+            std::process::exit(2);
+        };
+        let body = all_on(n);
+        let mut times: Vec<f64> = (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                let reply = lightsout_wasm::answer("POST", "/api/solve", "", &body, 0.0);
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                if reply.status != 200 {
+                    eprintln!("native_bench: {n}: status {}", reply.status);
+                    std::process::exit(1);
+                }
+                ms
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        out.push(format!("\"{n}\":{:.3}", times[times.len() / 2]));
+    }
+    println!("{{{}}}", out.join(","));
+}

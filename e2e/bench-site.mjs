@@ -1,0 +1,125 @@
+// The static site's benchmark (scripts/bench-site runs it; not a test: it prints figures
+// and checks nothing but that each answer came). One table from one run:
+// - the engine's plain solve of the all-on 1000x1000 and 2000x2000 boards (POST
+//   /api/solve): WebAssembly in headless Chromium as the page gets it (through the Web
+//   Worker, the JSON request and answer included), against the same function natively
+//   in one process (one thread, given as JSON on the command line by the caller);
+//   medians of 5;
+// - the time to the first playable board from a static server (python3 -m http.server):
+//   a fresh browser profile (nothing cached), and a reload once the service worker has
+//   cached the site; medians of 3;
+// - the site's total weight, each file gzipped (-9).
+//
+//   node bench-site.mjs SITE_DIR '{"1000": native_ms, "2000": native_ms}'
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const [siteArg, nativeArg] = process.argv.slice(2);
+if (!siteArg || !nativeArg) {
+  console.error('usage: node bench-site.mjs SITE_DIR NATIVE_JSON');
+  process.exit(2);
+}
+const site = path.resolve(siteArg);
+const native = JSON.parse(nativeArg);
+const sides = Object.keys(native).map(Number);
+const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function files(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+}
+
+function serve() {
+  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', site], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/port (\d+)/);
+      if (m) resolve({ server, base: `http://127.0.0.1:${m[1]}` });
+    });
+    server.on('exit', (code) => reject(new Error(`http.server exited with ${code}`)));
+  });
+}
+
+const READY = 'body[data-ready="true"]';
+
+async function main() {
+  const gz = files(site).reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length, 0);
+  const raw = files(site).reduce((n, f) => n + fs.statSync(f).size, 0);
+  const { server, base } = await serve();
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    // First playable board: a new profile each time (nothing cached), then reloads
+    // served by the service worker.
+    const cold = [];
+    const warm = [];
+    let page;
+    for (let k = 0; k < 3; k++) {
+      const context = await browser.newContext();
+      page = await context.newPage();
+      let t = Date.now();
+      await page.goto(`${base}/#r=5&c=5&seed=1`);
+      await page.waitForSelector(READY, { timeout: 60000 });
+      cold.push(Date.now() - t);
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
+      t = Date.now();
+      await page.reload();
+      await page.waitForSelector(READY, { timeout: 60000 });
+      warm.push(Date.now() - t);
+      if (k < 2) await context.close();
+    }
+    // The solves, on the last page.
+    const solves = await page.evaluate(async (sides) => {
+      const at = (p) => new URL(p, document.baseURI).href;
+      const { workerTransport } = await import(at('js/transport-worker.js'));
+      const worker = workerTransport(new URL(at('js/worker.js')));
+      const out = {};
+      for (const n of sides) {
+        const board = new Array(n).fill('1'.repeat(n));
+        const viaWorker = [];
+        for (let k = 0; k < 5; k++) {
+          const t = performance.now();
+          const r = await worker.request('solve', { method: 'POST', query: null, body: { board }, signal: null });
+          viaWorker.push(performance.now() - t);
+          if (r.status !== 200 || !r.json.solvable) throw new Error(`${n}: worker status ${r.status}`);
+        }
+        out[n] = { viaWorker };
+      }
+      return out;
+    }, sides);
+
+    const rows = [];
+    const ms = (x) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
+    for (const n of sides) {
+      const viaWorker = median(solves[n].viaWorker);
+      rows.push([`all-on ${n}x${n} solve, through the worker`, ms(viaWorker), `native ${ms(native[n])}: ${(viaWorker / native[n]).toFixed(2)} x`, '<= 2 x']);
+    }
+    rows.push(['first playable board, nothing cached', ms(median(cold)), `runs ${cold.join(', ')} ms`, '<= 1 s']);
+    rows.push(['first playable board, service worker', ms(median(warm)), `runs ${warm.join(', ')} ms`, '']);
+    rows.push(['site weight, gzipped (-9)', `${(gz / 1024).toFixed(0)} KB`, `${(raw / 1024).toFixed(0)} KB raw, ${files(site).length} files`, '<= 600 KB']);
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['what', 'figure', 'beside', 'target'][i].length));
+    const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+    console.log(line(['what', 'figure', 'beside', 'target']));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const r of rows) console.log(line(r));
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
