@@ -130,6 +130,17 @@ def test_progress_true_draws_a_bar_on_stderr(capfd):
     assert sol.proven
 
 
+def test_progress_true_uses_tqdm_when_installed(capfd):
+    pytest.importorskip("tqdm")  # scripts/test-python installs it; no dependency
+    sol = lightsout.solve(np.ones((19, 19), np.uint8), minimal=True, progress=True)
+    err = capfd.readouterr().err
+    total = 2**sol.nullity
+    # tqdm's bar: its count of the total and the best press count as a postfix.
+    assert f"{total}/{total}" in err
+    assert f"best={sol.press_count}" in err
+    assert err.endswith("\n")
+
+
 def test_the_plain_bar_without_tqdm():
     out = io.StringIO()
     bar = Bar(file=out, use_tqdm=False)
