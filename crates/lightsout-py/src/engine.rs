@@ -268,6 +268,7 @@ pub fn table(
     rect: bool,
     method: Method,
     budget: &Budget,
+    mut report: impl FnMut(u64, u64),
 ) -> Result<Vec<Vec<usize>>, Failure> {
     let options = TableOptions {
         rectangles: rect,
@@ -286,7 +287,12 @@ pub fn table(
     } else {
         vec![memory::try_with_capacity(max_n, "the table")?]
     };
+    // Progress as the CLI's bar counts it: the work of each board, weighted by its size.
+    let total = table.weight_of(1, max_n);
+    let mut done = 0u64;
+    report(done, total);
     while let Some(block) = table.next_block(256, 1) {
+        let weight = block.weight();
         let results = block
             .jobs()
             .iter()
@@ -301,6 +307,8 @@ pub fn table(
                 out[0].push(e.nullity);
             }
         }
+        done = done.saturating_add(weight).min(total);
+        report(done, total);
     }
     Ok(out)
 }

@@ -9,6 +9,9 @@
 //! (the budget's cancel flag, as for Ctrl-C) and propagates. The last report is handed
 //! over before the call returns.
 //!
+//! The nullity table, which the library does not report on, is told by this crate's own
+//! loop over its blocks (a [`Reporter`], phase `"table"`).
+//!
 //! `progress=True` is the text bar of `lightsout._progress` (tqdm's when tqdm is
 //! installed); its `close()` is called when the call ends.
 
@@ -22,10 +25,12 @@ use std::sync::{Arc, Mutex};
 ///
 /// Attributes: ``phase`` (what is counted: ``"fewest_presses"``, candidate solutions
 /// of the exhaustive search; ``"local_search"``, neighbourhoods of the local search, no
-/// total; ``"period"``, steps of the period's computation; ``"rows"``); ``done``;
+/// total; ``"period"``, steps of the period's computation; ``"table"``, the nullity
+/// table's work, weighted by board size; ``"rows"``); ``done``;
 /// ``total`` (None when unknown); ``best`` (the fewest presses found so far, for the
 /// fewest-press search; else None); ``fraction`` (``done / total``, or None).
 #[pyclass(frozen, name = "Progress", module = "lightsout")]
+#[derive(Clone, Debug)]
 pub struct PyProgress {
     /// What is counted.
     #[pyo3(get)]
@@ -58,6 +63,26 @@ impl PyProgress {
     }
 }
 
+impl PyProgress {
+    /// A report of this crate's own (`fraction` as the library computes it).
+    pub fn new(phase: &'static str, done: u64, total: Option<u64>, best: Option<u64>) -> Self {
+        let fraction = total.map(|t| {
+            if t == 0 {
+                1.0
+            } else {
+                (done as f64 / t as f64).min(1.0)
+            }
+        });
+        Self {
+            phase,
+            done,
+            total,
+            best,
+            fraction,
+        }
+    }
+}
+
 impl From<&Report> for PyProgress {
     fn from(r: &Report) -> Self {
         Self {
@@ -70,12 +95,27 @@ impl From<&Report> for PyProgress {
     }
 }
 
+/// The latest report, left by the worker for the calling thread.
+type Slot = Arc<Mutex<Option<PyProgress>>>;
+
+/// Leaves a report of this crate's own (a loop the library does not report on) for the
+/// calling thread, as the library's observer does: the latest one wins.
+#[derive(Clone)]
+pub struct Reporter(Slot);
+
+impl Reporter {
+    /// Leaves `report`, replacing one not yet handed over.
+    pub fn tell(&self, report: PyProgress) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(report);
+    }
+}
+
 /// A call's progress callable and the latest report its worker left for it.
 pub struct Watch<'py> {
     callback: Bound<'py, PyAny>,
     /// The bar of `progress=True`: closed when the call ends.
     owned_bar: bool,
-    slot: Arc<Mutex<Option<Report>>>,
+    slot: Slot,
 }
 
 impl<'py> Watch<'py> {
@@ -113,8 +153,13 @@ impl<'py> Watch<'py> {
     pub fn observer(&self) -> Arc<ProgressFn> {
         let slot = self.slot.clone();
         Arc::new(move |r: &Report| {
-            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(r.clone());
+            *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(PyProgress::from(r));
         })
+    }
+
+    /// A [`Reporter`] for work the library does not report on.
+    pub fn reporter(&self) -> Reporter {
+        Reporter(self.slot.clone())
     }
 
     /// Calls the callable with the report left since the last call, if any.
@@ -124,7 +169,7 @@ impl<'py> Watch<'py> {
     pub fn deliver(&self, py: Python<'py>) -> PyResult<()> {
         let report = self.slot.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(r) = report {
-            let progress = Bound::new(py, PyProgress::from(&r))?;
+            let progress = Bound::new(py, r)?;
             self.callback.call1((progress,))?;
         }
         Ok(())

@@ -89,6 +89,18 @@ def test_period_reports_its_steps():
     assert p.order == lightsout.period(30, 30).order
 
 
+@pytest.mark.parametrize("max_n, rect", [(3000, False), (120, True)])
+def test_table_reports_its_work_to_the_end(max_n, rect):
+    rec = Recorder()
+    t = lightsout.table(max_n, rect=rect, progress=rec)
+    work = rec.of("table")
+    assert work and len(work) == len(rec.reports), rec.reports
+    check_monotonic(work)
+    _, done, total, best, _ = work[-1]
+    assert done == total and total > 0 and best is None
+    assert np.array_equal(t, lightsout.table(max_n, rect=rect))
+
+
 def test_an_exception_in_the_callable_propagates():
     def fail(p):
         raise RuntimeError(f"stop at {p.done}")
@@ -97,6 +109,8 @@ def test_an_exception_in_the_callable_propagates():
         lightsout.solve(np.ones((9, 9), np.uint8), minimal=True, progress=fail)
     with pytest.raises(RuntimeError, match="stop at"):
         lightsout.period(10, 10, progress=fail)
+    with pytest.raises(RuntimeError, match="stop at"):
+        lightsout.table(50, progress=fail)
 
 
 def test_ctrl_c_stops_a_watched_search():
@@ -128,6 +142,17 @@ def test_progress_true_draws_a_bar_on_stderr(capfd):
     assert "fewest presses" in err
     assert err.endswith("\n")
     assert sol.proven
+
+
+def test_progress_true_uses_tqdm_when_installed(capfd):
+    pytest.importorskip("tqdm")  # scripts/test-python installs it; no dependency
+    sol = lightsout.solve(np.ones((19, 19), np.uint8), minimal=True, progress=True)
+    err = capfd.readouterr().err
+    total = 2**sol.nullity
+    # tqdm's bar: its count of the total and the best press count as a postfix.
+    assert f"{total}/{total}" in err
+    assert f"best={sol.press_count}" in err
+    assert err.endswith("\n")
 
 
 def test_the_plain_bar_without_tqdm():

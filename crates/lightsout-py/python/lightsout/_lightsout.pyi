@@ -261,6 +261,7 @@ def table(
     rect: bool = False,
     method: str = "auto",
     time_limit: Optional[float] = None,
+    progress: _ProgressArg = None,
 ) -> npt.NDArray[np.int64]:
     """Nullities of the ``n x n`` boards (``rect=True``: of every ``m x n``)."""
 

@@ -8,6 +8,7 @@ _TITLES = {
     "fewest_presses": "fewest presses",
     "local_search": "local search",
     "period": "period",
+    "table": "nullity table",
     "rows": "rows",
 }
 

@@ -5,12 +5,15 @@ use crate::convert;
 use crate::engine;
 use crate::errors;
 use crate::memory;
+use crate::progress::{PyProgress, Watch};
 use crate::rules::{quoted, rules_arg};
 use crate::runner::{self, Limits};
+use lightsout::budget::PROGRESS_INTERVAL;
 use lightsout::{Game, QuietSpace};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use std::time::Instant;
 
 /// Largest `max_n` of `table(..., rect=True)` (its table has `max_n^2` entries).
 const MAX_RECT_TABLE: usize = 10_000;
@@ -150,9 +153,12 @@ pub fn nullity(
 
 /// Nullities of the ``n x n`` boards for ``n = 1..max_n``: an ``int64`` array ``t``
 /// with ``t[n - 1]`` the nullity of ``n x n``. With ``rect=True``, of every
-/// ``m x n`` board: ``t[m - 1, n - 1]`` (``max_n`` at most 10,000).
+/// ``m x n`` board: ``t[m - 1, n - 1]`` (``max_n`` at most 10,000). ``progress``: a
+/// callable given a :class:`Progress` (phase ``"table"``: the work done of its total,
+/// weighted by board size as the CLI's bar is), or True for a text bar, as for
+/// :func:`solve`.
 #[pyfunction]
-#[pyo3(signature = (max_n, rules=None, *, rect=false, method="auto", time_limit=None))]
+#[pyo3(signature = (max_n, rules=None, *, rect=false, method="auto", time_limit=None, progress=None))]
 pub fn table<'py>(
     py: Python<'py>,
     max_n: usize,
@@ -160,6 +166,7 @@ pub fn table<'py>(
     rect: bool,
     method: &str,
     time_limit: Option<f64>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use numpy::ndarray::{Array1, Array2};
     use numpy::IntoPyArray;
@@ -189,9 +196,20 @@ pub fn table<'py>(
     let rules = rules_arg(py, rules)?;
     let method = method_arg(py, method)?;
     let limits = Limits::from_args(time_limit, None)?;
+    let watch = Watch::from_arg(py, progress)?;
+    let reporter = watch.as_ref().map(Watch::reporter);
     let spec = rules.spec.clone();
-    let rows = runner::run(py, limits, false, move |budget| {
-        engine::table(&spec, max_n, rect, method, budget)
+    let rows = runner::run_watched(py, limits, false, watch.as_ref(), move |budget| {
+        // At most a report an interval, as the library throttles its own; the end always.
+        let mut last: Option<Instant> = None;
+        engine::table(&spec, max_n, rect, method, budget, |done, total| {
+            let Some(r) = &reporter else { return };
+            let now = Instant::now();
+            if done == total || last.is_none_or(|t| now - t >= PROGRESS_INTERVAL) {
+                last = Some(now);
+                r.tell(PyProgress::new("table", done, Some(total), None));
+            }
+        })
     })?;
     let mut flat: Vec<i64> = memory::try_with_capacity(entries, "the table's array")?;
     flat.extend(rows.iter().flatten().map(|&d| d as i64));
