@@ -143,9 +143,9 @@ pub fn minimal(
 /// The budget's deadline and cancel flag both stop the search early: the answer is then
 /// the best found so far, marked not proven (never an error). Its thread count bounds
 /// the threads the search starts. Its progress observer hears of the exhaustive search
-/// ([`Phase::FewestPresses`](crate::budget::Phase::FewestPresses): candidates done of
+/// ([`Phase::FewestPresses`]: candidates done of
 /// `2^nullity` for two states, the fewest presses so far) or of the local search above
-/// the limit ([`Phase::LocalSearch`](crate::budget::Phase::LocalSearch)).
+/// the limit ([`Phase::LocalSearch`]).
 ///
 /// # Errors
 ///
