@@ -237,16 +237,35 @@ impl BitMatrix {
         out
     }
 
-    /// The transpose.
+    /// The transpose, 64 x 64 bits at a time (a few word operations per word, whatever
+    /// the density).
+    ///
+    /// ```
+    /// use lightsout::gf2::BitMatrix;
+    /// let mut m = BitMatrix::zeros(2, 100);
+    /// m.set(1, 99, true);
+    /// let t = m.transpose();
+    /// assert_eq!((t.rows(), t.cols()), (100, 2));
+    /// assert!(t.get(99, 1) && t.count_ones() == 1);
+    /// ```
     pub fn transpose(&self) -> BitMatrix {
         let mut t = BitMatrix::zeros(self.cols, self.rows);
-        for r in 0..self.rows {
-            for (wi, &w) in self.row(r).iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let c = wi * WORD_BITS + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    t.set(c, r, true);
+        let mut block = [0u64; WORD_BITS];
+        for row_block in 0..words_for(self.rows) {
+            let first_row = row_block * WORD_BITS;
+            let rows = (self.rows - first_row).min(WORD_BITS);
+            for wi in 0..self.stride {
+                for (i, b) in block.iter_mut().enumerate() {
+                    *b = if i < rows {
+                        self.words[(first_row + i) * self.stride + wi]
+                    } else {
+                        0
+                    };
+                }
+                transpose_block(&mut block);
+                let first_col = wi * WORD_BITS;
+                for (j, &b) in block.iter().enumerate().take(self.cols - first_col) {
+                    t.words[(first_col + j) * t.stride + row_block] = b;
                 }
             }
         }
@@ -477,6 +496,26 @@ impl Reduced {
                 v
             })
             .collect()
+    }
+}
+
+/// Transposes a 64 x 64 bit block in place (word `i` is row `i`, bit `j` column `j`):
+/// swap the off-diagonal halves, then the quarters within each half, down to single bits.
+fn transpose_block(a: &mut [u64; WORD_BITS]) {
+    let mut half = WORD_BITS / 2;
+    // The low `half` bits of every `2 * half`-bit group.
+    let mut mask = u64::MAX >> half;
+    while half != 0 {
+        let mut k = 0;
+        while k < WORD_BITS {
+            let swap = ((a[k] >> half) ^ a[k + half]) & mask;
+            a[k] ^= swap << half;
+            a[k + half] ^= swap;
+            // The next row whose `half` bit is clear.
+            k = (k + half + 1) & !half;
+        }
+        half /= 2;
+        mask ^= mask << half;
     }
 }
 

@@ -25,6 +25,28 @@ fn transpose_twice_is_identity() {
     assert_eq!(m.transpose().transpose(), m);
 }
 
+proptest! {
+    /// The block transpose against the definition, at sizes around the 64-bit blocks.
+    #[test]
+    fn transpose_swaps_every_entry(rows in 0usize..200, cols in 0usize..200, seed: u64) {
+        let mut s = seed;
+        let mut m = BitMatrix::zeros(rows, cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                m.set(r, c, lcg(&mut s) & 1 == 1);
+            }
+        }
+        let t = m.transpose();
+        prop_assert_eq!((t.rows(), t.cols()), (cols, rows));
+        for r in 0..rows {
+            for c in 0..cols {
+                prop_assert_eq!(t.get(c, r), m.get(r, c));
+            }
+        }
+        prop_assert_eq!(t.count_ones(), m.count_ones());
+    }
+}
+
 #[test]
 fn kernel_vectors_are_in_kernel_and_independent() {
     let mut s = 1;

@@ -122,6 +122,9 @@ pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analy
         2 => {
             let (system, _) = plan.binary_system(&zero, budget)?;
             let red = Reduced::homogeneous_within(&system, budget)?;
+            // The nullity is known now: a basis too large to hold is refused before
+            // the chase builds it.
+            crate::solve::QuietSpace::check_memory(game, red.nullity())?;
             let quiet = plan.quiet_patterns(&red.kernel_basis(), &zero, budget)?;
             Ok(Analysis {
                 method: Method::Chase,
@@ -132,6 +135,7 @@ pub(crate) fn analyze(game: &Game, plan: &Plan, budget: &Budget) -> Result<Analy
         }
         _ => {
             let z = plan.modular_system(&zero, budget)?;
+            crate::solve::QuietSpace::check_memory(game, z.kernel.generators().len())?;
             let quiet = z
                 .kernel
                 .generators()

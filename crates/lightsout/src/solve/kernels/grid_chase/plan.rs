@@ -380,7 +380,20 @@ impl Plan {
         budget: &Budget,
     ) -> Result<Vec<Board>, Error> {
         let d = kernel.len();
+        if d == 0 {
+            return Ok(Vec::new());
+        }
         let width = words_for(d);
+        let (m, n) = (self.layout.m, self.layout.n);
+        let sliced_bytes = (m as u64 * n as u64)
+            .saturating_mul(width as u64)
+            .saturating_mul(8);
+        Limit::memory(
+            "the chase's bit-sliced quiet patterns",
+            sliced_bytes,
+            MAX_BAND_BYTES,
+        )
+        .map_err(Error::LimitExceeded)?;
         let unknowns: Vec<Vec<u64>> = (0..self.unknowns)
             .map(|u| {
                 let mut w = vec![0u64; width];
@@ -399,18 +412,24 @@ impl Plan {
             values: vec![0; self.layout.m * self.layout.n * width],
         };
         let work = self.row_work(width);
-        self.run(&mut store, zero, &mut Ticker::new(budget), work)?;
-        Ok((0..d)
-            .map(|k| {
-                let mut b = BitMatrix::zeros(self.layout.m, self.layout.n);
-                let (wk, bit) = (k / WORD_BITS, 1u64 << (k % WORD_BITS));
-                for cell in 0..self.layout.m * self.layout.n {
-                    if store.values[cell * width + wk] & bit != 0 {
-                        b.set(cell / self.layout.n, cell % self.layout.n, true);
-                    }
-                }
-                self.board_out(Board::from_bits(b))
-            })
+        let ticker = &mut Ticker::new(budget);
+        self.run(&mut store, zero, ticker, work)?;
+        // The values hold pattern k's bit of each cell at bit k of the cell's words: one
+        // board row of them is an n x (64 * width) bit matrix, whose transpose holds
+        // that row of every pattern (64 x 64 bits at a time, not one bit per pattern and
+        // cell: 3596 patterns of the 900 x 900 king torus took 30 s that way).
+        let mut patterns = vec![BitMatrix::zeros(m, n); d];
+        for (r, row) in store.values.chunks_exact(n * width).enumerate() {
+            ticker.tick((n * width) as u64 + (d * words_for(n)) as u64)?;
+            let by_pattern = BitMatrix::from_words(n, width * WORD_BITS, row.to_vec()).transpose();
+            for (k, pattern) in patterns.iter_mut().enumerate() {
+                pattern.row_mut(r).copy_from_slice(by_pattern.row(k));
+            }
+        }
+        drop(store);
+        Ok(patterns
+            .into_iter()
+            .map(|b| self.board_out(Board::from_bits(b)))
             .collect())
     }
 
