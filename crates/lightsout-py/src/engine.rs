@@ -234,22 +234,23 @@ pub fn solvable_positions(game: &Game, quiet: &QuietSpace) -> Result<BigUint, Fa
 
 /// The nullity of a `rows x cols` board (or the board the rules fix): the engine's
 /// ([`GameSpec::nullity_within`]: from polynomials alone for the plus and sigma rules on
-/// an open two-state board, else from an analysis, whose memory is checked first).
+/// an open two-state board, else from one solve of the empty board, whose memory is
+/// checked first: no quiet pattern is built).
 ///
 /// # Errors
-/// Bad sizes, the engine's limit, the memory limit, and the analysis' errors.
+/// Bad sizes, the engine's limit, the memory limit, and the solve's errors.
 pub fn nullity(
     spec: &GameSpec,
     size: Option<(usize, usize)>,
     method: Method,
     budget: &Budget,
 ) -> Result<usize, Failure> {
-    // An analysis holds the method's memory and the quiet patterns: checked first. (A
-    // board too large to be a game is left to the engine: its polynomial path takes
-    // any size, its refusal names the rule.)
+    // The solve holds the method's memory: checked first. (A board too large to be a
+    // game is left to the engine: its polynomial path takes any size, its refusal names
+    // the rule.)
     if let Ok(game) = spec.game(size) {
         if game.nullity_if_cheap().is_none() {
-            memory::check_plan(&game, method, quiet_bytes_bound(&game, None), "analyzing")?;
+            memory::check_plan(&game, method, 0, "the nullity of")?;
         }
     }
     Ok(spec.nullity_within(size, method, budget)?)

@@ -130,7 +130,8 @@ pub fn analyze(
 /// The nullity of the ``rows x cols`` game of ``rules`` (the dimension of its quiet
 /// patterns; solvable positions have ``2**nullity`` solutions with two states). For the
 /// plus and sigma rules on open two-state boards it comes from polynomials alone, for
-/// any size up to a shorter side of 10^8; else from an analysis.
+/// any size up to a shorter side of 10^8; else from one solve of the empty board (no
+/// quiet pattern is built).
 #[pyfunction]
 #[pyo3(signature = (rows=None, cols=None, rules=None, *, method="auto", time_limit=None))]
 pub fn nullity(

@@ -10,7 +10,7 @@ use super::{Board, Boundary, Game, Reach, Rules, Shape};
 use crate::budget::Budget;
 use crate::error::{Error, Limit};
 use crate::gf2::chebyshev;
-use crate::solve::{analyze_within, Method};
+use crate::solve::{solve_once, Method};
 
 /// Boards with buttons of their own pattern ([`GameSpec::overrides`]) have at most this
 /// many cells (100 x 100): their rules become one list per cell, solved by elimination.
@@ -377,7 +377,8 @@ impl GameSpec {
     /// The nullity of the game on `rows x cols` (or its fixed size): from polynomials
     /// alone for the plus and sigma rules on an open two-state board, at any size up to
     /// a shorter side of [`NULLITY_MAX_SIDE`] (no board is built, so past
-    /// [`MAX_CELLS`](crate::game::MAX_CELLS) too); else from an analysis by `method`.
+    /// [`MAX_CELLS`](crate::game::MAX_CELLS) too); else from one solve by `method` (no
+    /// quiet pattern is built).
     ///
     /// ```
     /// use lightsout::{GameSpec, Method};
@@ -422,8 +423,14 @@ impl GameSpec {
             }
             return chebyshev::nullity_within(rows, cols, family.self_toggle(), budget);
         }
+        // One solve of the empty board gives the nullity; an analysis would also build
+        // the quiet patterns, which can take far more memory than the solve.
         let game = self.game(size)?;
-        Ok(analyze_within(&game, method, budget)?.nullity)
+        // Refused before the empty board is built.
+        let method = method.resolve(&game);
+        method.accepts(&game)?;
+        let empty = game.empty_board();
+        Ok(solve_once(&game, &empty, &empty, method, budget)?.nullity)
     }
 
     /// The plus or sigma family, when this description is one of them with nothing
@@ -504,6 +511,52 @@ fn with_overrides(base: &Game, overrides: &[(u32, Vec<u32>)]) -> Result<Game, Er
 mod tests {
     use super::*;
     use crate::error::ErrorKind;
+
+    /// The nullity from one solve (what tables use) is the analysis' nullity, for every
+    /// method that takes the game, on rules outside the polynomial shortcut.
+    #[test]
+    fn nullity_from_a_solve_is_the_analysis_nullity() {
+        for text in [
+            "shape=king",
+            "shape=king,boundary=torus",
+            "boundary=torus",
+            "mod=3",
+            "mod=4,boundary=torus",
+            "shape=knight",
+            "preset=merlin",
+        ] {
+            let spec = GameSpec::parse(text).unwrap();
+            let sizes: Vec<Option<(usize, usize)>> = if spec.preset.is_some() {
+                vec![None]
+            } else {
+                (1..=6)
+                    .flat_map(|m| (1..=6).map(move |n| Some((m, n))))
+                    .collect()
+            };
+            for size in sizes {
+                // A knight's move reaches no cell of the smallest boards.
+                let Ok(game) = spec.game(size) else { continue };
+                for method in Method::CONCRETE {
+                    let positions = f64::from(game.modulus()).powi(game.cells() as i32);
+                    let slow = method == Method::Brute && positions > 65536.0;
+                    if slow || method.accepts(&game).is_err() {
+                        continue;
+                    }
+                    let analysis =
+                        crate::solve::analyze_within(&game, method, &Budget::unlimited()).unwrap();
+                    assert_eq!(
+                        spec.nullity(size, method).unwrap(),
+                        analysis.nullity,
+                        "{text} {size:?} {method}"
+                    );
+                }
+            }
+        }
+        // Refused before any board is built (this one would take 1.2 GB).
+        let torus = GameSpec::parse("shape=king,boundary=torus").unwrap();
+        let e = torus.nullity(Some((100_000, 100_000)), Method::Auto);
+        assert_eq!(e.unwrap_err().kind(), ErrorKind::TooLarge);
+    }
 
     #[test]
     fn defaults_are_the_classic_game() {

@@ -7,7 +7,7 @@
 //! For the classic square boards only the even `n` take a gcd; the odd ones follow from
 //! the `2n + 1` law ([`super::nullity_law`]), their halves below the block found by jobs
 //! of their own. Other rules of the plus family take one polynomial gcd per board, any
-//! other rules one analysis.
+//! other rules one solve of the empty board (its nullity; no quiet pattern is built).
 //!
 //! ```
 //! use lightsout::research::{NullityTable, TableOptions};
@@ -50,7 +50,7 @@ pub struct TableOptions {
     /// Also compute every `k`-th odd classic square directly (those with `(n / 2) % k
     /// == 0`) and check the law against it.
     pub check_law_every: Option<u64>,
-    /// The method of the analyses, for rules outside the plus family (default auto).
+    /// The method of the solves, for rules outside the plus family (default auto).
     pub method: Method,
 }
 
@@ -77,7 +77,7 @@ enum Mode {
         family: PlusFamily,
         rectangles: bool,
     },
-    /// Any other rules: one analysis per square board, by this method.
+    /// Any other rules: one solve of the empty square board each, by this method.
     Analysis(GameSpec, Method),
 }
 

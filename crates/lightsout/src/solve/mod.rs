@@ -29,6 +29,7 @@ pub use answer::{
     solve, solve_within, Answer, Fewest, FewestSearch, Proof, SolveOptions, Unsolvable,
     UnsolvableReason, MAX_BASIS_BYTES, WITNESS_MAX_CELLS, WITNESS_MAX_EXPLICIT,
 };
+pub(crate) use dispatch::solve_once;
 pub use dispatch::{plan, Plan};
 pub use method::Method;
 pub use methods::poly::{solve_streaming, solve_streaming_within, StreamPlan, StreamSolution};
