@@ -1,7 +1,7 @@
 //! A rectangular grid of lights (or of press counts), each a value mod K.
 
 use crate::error::Error;
-use crate::gf2::BitMatrix;
+use crate::gf2::{BitMatrix, WORD_BITS};
 use std::fmt;
 
 /// An `rows x cols` grid of values modulo `modulus` (2 for the classic on/off lights).
@@ -137,15 +137,28 @@ impl Board {
                 values.len()
             )));
         }
-        for (i, &v) in values.iter().enumerate() {
-            if v >= modulus {
-                return Err(Error::invalid_board(format!(
-                    "value {v} at row {}, column {} is not below the modulus {modulus}",
-                    i / cols + 1,
-                    i % cols + 1
-                )));
+        if let Some(i) = values.iter().position(|&v| v >= modulus) {
+            return Err(Error::invalid_board(format!(
+                "value {} at row {}, column {} is not below the modulus {modulus}",
+                values[i],
+                i / cols + 1,
+                i % cols + 1
+            )));
+        }
+        // A word (or a row) at a time: boards of millions of cells come this way from
+        // every front end.
+        match &mut b.cells {
+            Cells::Binary(m) => {
+                for (r, row) in values.chunks_exact(cols.max(1)).enumerate() {
+                    for (word, bits) in m.row_mut(r).iter_mut().zip(row.chunks(WORD_BITS)) {
+                        *word = bits
+                            .iter()
+                            .enumerate()
+                            .fold(0, |w, (i, &v)| w | (u64::from(v) << i));
+                    }
+                }
             }
-            b.set(i / cols, i % cols, v);
+            Cells::Modular { values: cells, .. } => cells.copy_from_slice(values),
         }
         Ok(b)
     }
@@ -272,9 +285,20 @@ impl Board {
 
     /// The values as a list of rows (for JSON output).
     pub fn to_rows(&self) -> Vec<Vec<u8>> {
-        (0..self.rows)
-            .map(|r| (0..self.cols).map(|c| self.get(r, c)).collect())
-            .collect()
+        match &self.cells {
+            Cells::Binary(m) => (0..self.rows)
+                .map(|r| {
+                    let words = m.row(r);
+                    (0..self.cols)
+                        .map(|c| (words[c / WORD_BITS] >> (c % WORD_BITS)) as u8 & 1)
+                        .collect()
+                })
+                .collect(),
+            Cells::Modular { values, .. } => values
+                .chunks_exact(self.cols.max(1))
+                .map(<[u8]>::to_vec)
+                .collect(),
+        }
     }
 
     /// Number of nonzero cells.
@@ -408,6 +432,40 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `from_values` and `to_rows` (a word at a time) against `get`, one cell at a
+        /// time, across word edges.
+        #[test]
+        fn values_round_trip(
+            rows in 1usize..5,
+            cols in 1usize..150,
+            modulus in 2u8..5,
+            seed: u64,
+        ) {
+            let mut s = seed;
+            let values: Vec<u8> = (0..rows * cols)
+                .map(|_| {
+                    s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((s >> 33) % u64::from(modulus)) as u8
+                })
+                .collect();
+            let b = Board::from_values(rows, cols, modulus, &values).unwrap();
+            for r in 0..rows {
+                for c in 0..cols {
+                    prop_assert_eq!(b.get(r, c), values[r * cols + c]);
+                }
+            }
+            let rows_back: Vec<Vec<u8>> = values.chunks(cols).map(<[u8]>::to_vec).collect();
+            prop_assert_eq!(b.to_rows(), rows_back);
+            let mut bad = values.clone();
+            bad[rows * cols - 1] = modulus;
+            let e = Board::from_values(rows, cols, modulus, &bad).unwrap_err().to_string();
+            let at = format!("row {rows}, column {cols}");
+            prop_assert!(e.contains(&at), "{}", e);
+        }
+    }
 
     #[test]
     #[should_panic(expected = "(row 0, column 7) is off the 5x5 board")]
