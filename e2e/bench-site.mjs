@@ -90,7 +90,7 @@ async function main() {
         const viaWorker = [];
         for (let k = 0; k < 5; k++) {
           const t = performance.now();
-          const r = await worker.request('solve', { method: 'POST', query: null, body: { board }, signal: null });
+          const r = await worker.request('solve', { method: 'POST', query: null, body: { board, grid: 'digits' }, signal: null });
           viaWorker.push(performance.now() - t);
           if (r.status !== 200 || !r.json.solvable) throw new Error(`${n}: worker status ${r.status}`);
         }

@@ -206,7 +206,7 @@ pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiErr
     let (method, want_min) = (plan.method, req.min.then_some(search));
     Ok(Prepared::Work(Work::new("solve", weight, move |budget| {
         Reply::json(&solve_report(
-            &game, &start, &goal, method, want_min, budget,
+            &game, &start, &goal, method, want_min, req.grid, budget,
         )?)
     })))
 }

@@ -2,7 +2,7 @@
 
 use crate::custom::start_and_goal;
 use crate::error::ApiError;
-use crate::grid::Grid;
+use crate::grid::{Grid, GridStyle, Rows};
 use crate::limits::{check_cells, planned, Limits, Weight};
 use crate::presets::{self, PresetInfo};
 use crate::request::{parse_json, query_pairs};
@@ -42,15 +42,19 @@ pub struct SolveRequest<R = RulesJson> {
     /// `auto` (default), `brute`, `rows`, `gauss`, `chase` or `poly`.
     #[serde(default)]
     pub method: Option<String>,
+    /// How the answer writes `presses` and `witness`: `numbers` (default) or `digits`.
+    #[serde(default)]
+    pub grid: GridStyle,
 }
 
 /// `POST /api/solve`: solves (and with `min`, searches the fewest presses).
 pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
-    let ((game, start, target, method), weight, want_min) =
-        plan_solve(limits, parse_json(call.body)?)?;
+    let req: SolveRequest = parse_json(call.body)?;
+    let style = req.grid;
+    let ((game, start, target, method), weight, want_min) = plan_solve(limits, req)?;
     Ok(Prepared::Work(Work::new("solve", weight, move |budget| {
         Reply::json(&solve_report(
-            &game, &start, &target, method, want_min, budget,
+            &game, &start, &target, method, want_min, style, budget,
         )?)
     })))
 }
@@ -101,22 +105,24 @@ pub(crate) fn method_named(name: Option<&str>) -> Result<Method, ApiError> {
 /// Solves (one library call: solution, explanation, fewest presses), and with
 /// `want_min` (`Some(the request's time limit)`) searches the fewest presses for at most
 /// that long, and at most until the budget's deadline (the workers set it early enough
-/// to encode the answer): the best found is the answer then, marked not proven.
+/// to encode the answer): the best found is the answer then, marked not proven. Its
+/// grids are written in `style`.
 pub(crate) fn solve_report(
     game: &Game,
     start: &Board,
     target: &Board,
     method: Method,
     want_min: Option<Option<Duration>>,
+    style: GridStyle,
     budget: &Budget,
-) -> Result<SolveReport, ApiError> {
+) -> Result<SolveReport<Rows>, ApiError> {
     let fewest = want_min.map(|asked| FewestSearch::default().within(asked));
     let mut options = SolveOptions::default().with_method(method);
     if let Some(search) = fewest {
         options = options.with_fewest(search);
     }
     let answer = solve_within(game, start, target, &options, budget)?;
-    Ok(SolveReport::of_answer(game.rows(), game.cols(), &answer))
+    Ok(SolveReport::of_answer(game.rows(), game.cols(), &answer).map_grids(|g| style.rows(g)))
 }
 
 /// `POST /api/analyze`.
@@ -527,6 +533,55 @@ mod tests {
             }
         }
         panic!("no period within 10,000 steps");
+    }
+
+    /// `"grid": "digits"` writes the same presses and witness as strings of digits; the
+    /// default stays lists of numbers; an unknown style is a bad request.
+    #[test]
+    fn grids_as_digits_are_the_same_grids() {
+        use crate::test_client::post_json;
+        use serde_json::{json, Value};
+        let as_numbers = |rows: &Value| -> Vec<Vec<u64>> {
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| match r {
+                    Value::String(s) => s.bytes().map(|b| u64::from(b - b'0')).collect(),
+                    Value::Array(a) => a.iter().map(|v| v.as_u64().unwrap()).collect(),
+                    other => panic!("a row {other}"),
+                })
+                .collect()
+        };
+        for (board, rules, field) in [
+            (json!(["111", "101", "111"]), json!({}), "presses"),
+            (json!(["120", "012", "201"]), json!({"mod": 3}), "presses"),
+            // The 5 x 5 with one light on is unsolvable: a witness.
+            (
+                json!(["10000", "00000", "00000", "00000", "00000"]),
+                json!({}),
+                "witness",
+            ),
+        ] {
+            let body = json!({"board": board, "rules": rules});
+            let (status, numbers) = post_json("/api/solve", &body);
+            assert_eq!(status, StatusCode::OK, "{numbers}");
+            let mut digits_body = body.clone();
+            digits_body["grid"] = json!("digits");
+            let (status, digits) = post_json("/api/solve", &digits_body);
+            assert_eq!(status, StatusCode::OK, "{digits}");
+            assert!(numbers[field][0].is_array(), "{numbers}");
+            assert!(digits[field][0].is_string(), "{digits}");
+            assert_eq!(as_numbers(&numbers[field]), as_numbers(&digits[field]));
+            assert_eq!(numbers["press_count"], digits["press_count"]);
+        }
+        // A value past 9 (here 11 presses of one button): numbers whatever was asked.
+        let body = json!({"board": [[1]], "rules": {"mod": 12}, "grid": "digits"});
+        let (status, v) = post_json("/api/solve", &body);
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["presses"], json!([[11]]), "{v}");
+        let (status, v) = post_json("/api/solve", &json!({"board": ["1"], "grid": "hex"}));
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("digits"), "{v}");
     }
 
     #[test]

@@ -128,6 +128,27 @@ impl<G> SolveReport<G> {
             ..Self::solved(rows, cols, method, nullity, &BigUint::ZERO, 0)
         }
     }
+
+    /// The same report with its grids (`presses`, `witness`) turned by `f`: another
+    /// way to write them.
+    pub fn map_grids<H>(self, f: impl Fn(G) -> H) -> SolveReport<H> {
+        SolveReport {
+            rows: self.rows,
+            cols: self.cols,
+            method: self.method,
+            solvable: self.solvable,
+            nullity: self.nullity,
+            solutions: self.solutions,
+            press_count: self.press_count,
+            presses: self.presses.map(&f),
+            minimal: self.minimal,
+            proven: self.proven,
+            reason: self.reason,
+            reason_kind: self.reason_kind,
+            witness: self.witness.map(&f),
+            output: self.output,
+        }
+    }
 }
 
 impl SolveReport {

@@ -7,10 +7,14 @@
 
 use std::time::Instant;
 
-/// The body of the all-on n x n solve, as the benchmark page sends it.
+/// The body of the all-on n x n solve, as the page sends it (presses as digits).
 fn all_on(n: usize) -> Vec<u8> {
     let row = format!("\"{}\"", "1".repeat(n));
-    format!("{{\"board\":[{}]}}", vec![row; n].join(",")).into_bytes()
+    format!(
+        "{{\"board\":[{}],\"grid\":\"digits\"}}",
+        vec![row; n].join(",")
+    )
+    .into_bytes()
 }
 
 fn main() {

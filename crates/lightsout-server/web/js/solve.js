@@ -27,7 +27,9 @@ const OUT_OF_TIME = new Set(['busy', 'too_many_connections', 'timeout', 'time_li
  * again with that method.
  */
 export async function solveRequest({ min, timeLimit, signal, board = S.board, target = S.target }) {
-  const body = { board: rowsOf(board), rules: rulesForRequest(), min };
+  // Presses as strings of digits: half the bytes of lists of numbers, and read several
+  // times faster (flatten takes either).
+  const body = { board: rowsOf(board), rules: rulesForRequest(), min, grid: 'digits' };
   if (min) body.time_limit = timeLimit;
   if (target) body.target = rowsOf(target);
   const route = S.own && S.own.size ? 'custom/solve' : 'solve';
