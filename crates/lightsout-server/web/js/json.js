@@ -8,8 +8,9 @@ const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<=[[,:]\s*)-?\d{16,}(?=\s*[,
 
 /** `JSON.parse(text)`, with integers beyond 2^53 kept exact as decimal strings. */
 export function parseJson(text) {
-  // Most answers hold no run of 16 digits at all: nothing to protect.
-  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  // Most answers hold no integer of 16 digits: nothing to protect. (An integer token
+  // follows '[', ',' or ':'; a string of digits, such as a row of presses, follows '"'.)
+  if (!/[[,:]\s*-?\d{16}/.test(text)) return JSON.parse(text);
   const exact = text.replace(STRING_OR_LONG_INTEGER, (token) =>
     token.charCodeAt(0) === 34 || Number.isSafeInteger(Number(token)) ? token : `"${token}"`,
   );
