@@ -92,6 +92,10 @@ export function workerTransport(url) {
   }
 
   return {
+    /** Starts the worker now, before any request: the engine loads meanwhile. */
+    warm() {
+      if (!worker) start();
+    },
     async request(route, { method, query, body, signal }) {
       const bytes = await bodyBytes(body);
       if (signal && signal.aborted) throw aborted();
@@ -107,4 +111,9 @@ export function workerTransport(url) {
   };
 }
 
-registerTransport('worker', () => workerTransport(new URL('./worker.js', import.meta.url)));
+// One transport for the page, its worker started as soon as this module runs: the static
+// page loads this module first (scripts/build-site), so the engine downloads and
+// compiles while the rest of the page's modules load.
+const pageTransport = workerTransport(new URL('./worker.js', import.meta.url));
+pageTransport.warm();
+registerTransport('worker', () => pageTransport);
