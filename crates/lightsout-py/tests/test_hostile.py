@@ -33,6 +33,9 @@ TIMEOUT = 120
 
 PRELUDE = """
 import itertools, json, resource, signal, sys
+# Ctrl-C raises KeyboardInterrupt even when this suite was started with SIGINT ignored
+# (a background job of a shell without job control, e.g. `cmd &` in a script).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 import lightsout

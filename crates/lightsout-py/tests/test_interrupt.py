@@ -17,6 +17,16 @@ import lightsout
 LONG_ROWS, LONG_COLS = 67, 679
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt here even when the suite was started with SIGINT
+    ignored (a background job of a shell without job control): Python then leaves it
+    ignored, and `_thread.interrupt_main` does nothing."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.fixture(scope="module")
 def long_board():
     assert lightsout.nullity(LONG_ROWS, LONG_COLS) == 32
