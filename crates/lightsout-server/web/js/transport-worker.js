@@ -3,7 +3,8 @@
 // same lightsout JSON API as `lightsout serve`, compiled to WebAssembly. The page's
 // thread never blocks, and nothing goes over the network (the site works offline).
 // Same interface as api.js's HTTP transport: request(route, init) -> { status, json } or
-// { status, blob }; an abort rejects with an AbortError.
+// { status, blob }; an abort rejects with an AbortError. Answers also carry engineMs, the
+// time the engine took inside the worker (for scripts/bench-site; the page ignores it).
 //
 // Cancel really stops the work: the worker runs one request at a time, so aborting the
 // one it is running terminates the worker and starts a fresh one, to which the other
@@ -69,11 +70,11 @@ export function workerTransport(url) {
       p.resolve({ status: 500, json: { error: `internal error: ${data.trapped}`, kind: 'internal' } });
       if (pending.size) start();
     } else if (data.contentType.startsWith('application/json')) {
-      p.resolve({ status: data.status, json: parseJson(new TextDecoder().decode(data.body)) });
+      p.resolve({ status: data.status, json: parseJson(new TextDecoder().decode(data.body)), engineMs: data.engineMs });
     } else if (data.status < 300) {
-      p.resolve({ status: data.status, blob: new Blob([data.body], { type: data.contentType }) });
+      p.resolve({ status: data.status, blob: new Blob([data.body], { type: data.contentType }), engineMs: data.engineMs });
     } else {
-      p.resolve({ status: data.status, json: null });
+      p.resolve({ status: data.status, json: null, engineMs: data.engineMs });
     }
   }
 

@@ -6,7 +6,8 @@
 //
 // In:  { id, method, route, query, body: Uint8Array }    a request ('solve', ...)
 //      { cancel: id }                                     drop a request still queued
-// Out: { id, status, contentType, body: Uint8Array }     the API's answer
+// Out: { id, status, contentType, body: Uint8Array,      the API's answer, and the time
+//        engineMs }                                       the engine took (ms, in here)
 //      { id, unreachable: message }                       the engine did not load
 //      { id, trapped: message }                           the engine stopped (a bug);
 //                                                         the transport starts a new worker
@@ -49,9 +50,11 @@ async function run() {
     return;
   }
   try {
+    const started = performance.now();
     const answer = handle(m.method, m.route, m.query, m.body, 0);
     const reply = { id: m.id, status: answer.status, contentType: answer.contentType, body: answer.takeBody() };
     answer.free();
+    reply.engineMs = performance.now() - started;
     self.postMessage(reply, [reply.body.buffer]);
   } catch (e) {
     // A trap leaves the module's memory in an unknown state: this worker answers no more.
