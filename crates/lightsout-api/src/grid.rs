@@ -34,12 +34,14 @@ pub enum Rows {
 }
 
 impl GridStyle {
-    /// `rows` (a grid's rows of values) in this style.
-    pub fn rows(self, rows: Vec<Vec<u8>>) -> Rows {
+    /// The rows of `board` in this style.
+    pub fn rows(self, board: &Board) -> Rows {
+        let rows = board.to_rows();
         if self == GridStyle::Digits && rows.iter().flatten().all(|&v| v < 10) {
             Rows::Digits(
                 rows.into_iter()
                     .map(|row| {
+                        // In place: each value becomes its digit's byte.
                         let digits = row.into_iter().map(|v| b'0' + v).collect();
                         String::from_utf8(digits).expect("ASCII digits")
                     })

@@ -122,7 +122,12 @@ pub(crate) fn solve_report(
         options = options.with_fewest(search);
     }
     let answer = solve_within(game, start, target, &options, budget)?;
-    Ok(SolveReport::of_answer(game.rows(), game.cols(), &answer).map_grids(|g| style.rows(g)))
+    Ok(SolveReport::of_answer_with(
+        game.rows(),
+        game.cols(),
+        &answer,
+        |grid| style.rows(grid),
+    ))
 }
 
 /// `POST /api/analyze`.

@@ -129,35 +129,17 @@ impl<G> SolveReport<G> {
         }
     }
 
-    /// The same report with its grids (`presses`, `witness`) turned by `f`: another
-    /// way to write them.
-    pub fn map_grids<H>(self, f: impl Fn(G) -> H) -> SolveReport<H> {
-        SolveReport {
-            rows: self.rows,
-            cols: self.cols,
-            method: self.method,
-            solvable: self.solvable,
-            nullity: self.nullity,
-            solutions: self.solutions,
-            press_count: self.press_count,
-            presses: self.presses.map(&f),
-            minimal: self.minimal,
-            proven: self.proven,
-            reason: self.reason,
-            reason_kind: self.reason_kind,
-            witness: self.witness.map(&f),
-            output: self.output,
-        }
-    }
-}
-
-impl SolveReport {
     /// The report of the library's [`Answer`]: the same fields, as the JSON shape has
-    /// them (the presses as rows of digits).
-    pub fn of_answer(rows: usize, cols: usize, answer: &Answer) -> Self {
+    /// them, each grid (`presses`, `witness`) written by `grid`.
+    pub fn of_answer_with(
+        rows: usize,
+        cols: usize,
+        answer: &Answer,
+        grid: impl Fn(&Board) -> G,
+    ) -> Self {
         match (&answer.presses, &answer.unsolvable) {
             (Some(presses), _) => Self {
-                presses: Some(presses.to_rows()),
+                presses: Some(grid(presses)),
                 minimal: answer.is_proven_fewest(),
                 proven: answer.fewest.map(|f| f == Fewest::Proven),
                 ..Self::solved(
@@ -176,11 +158,16 @@ impl SolveReport {
                 answer.nullity,
                 why.as_ref()
                     .map_or(UnsolvableReason::RankTest, |u| u.reason),
-                why.as_ref()
-                    .and_then(|u| u.witness.as_ref())
-                    .map(Board::to_rows),
+                why.as_ref().and_then(|u| u.witness.as_ref()).map(grid),
             ),
         }
+    }
+}
+
+impl SolveReport {
+    /// The report of the library's [`Answer`], its grids as lists of rows of numbers.
+    pub fn of_answer(rows: usize, cols: usize, answer: &Answer) -> Self {
+        Self::of_answer_with(rows, cols, answer, Board::to_rows)
     }
 }
 

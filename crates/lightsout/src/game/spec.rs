@@ -424,9 +424,9 @@ impl GameSpec {
             return chebyshev::nullity_within(rows, cols, family.self_toggle(), budget);
         }
         // One solve of the empty board gives the nullity; an analysis would also build
-        // the quiet patterns, which can take far more memory than the solve.
+        // the quiet patterns, which can take far more memory. The method is checked
+        // before the empty board is built.
         let game = self.game(size)?;
-        // Refused before the empty board is built.
         let method = method.resolve(&game);
         method.accepts(&game)?;
         let empty = game.empty_board();

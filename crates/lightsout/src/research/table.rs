@@ -78,7 +78,7 @@ enum Mode {
         rectangles: bool,
     },
     /// Any other rules: one solve of the empty square board each, by this method.
-    Analysis(GameSpec, Method),
+    Solve(GameSpec, Method),
 }
 
 /// A table being computed: its range, what is known, what comes next.
@@ -112,8 +112,8 @@ enum Work {
         m_lo: usize,
         m_hi: usize,
     },
-    /// The `n x n` board of any rules, by analysis with a method.
-    Analysis(Box<GameSpec>, Method, usize),
+    /// The `n x n` board of any rules, by one solve with a method.
+    Solve(Box<GameSpec>, Method, usize),
 }
 
 /// The jobs of one stretch of a table, and the stretch they cover.
@@ -177,7 +177,7 @@ impl NullityTable {
                 None if options.rectangles => return Err(Error::invalid_rules(
                     "tables of rectangles cover the plus and sigma rules on open two-state boards",
                 )),
-                None => Mode::Analysis(spec.clone(), options.method),
+                None => Mode::Solve(spec.clone(), options.method),
             };
         if options.check_law_every.is_some() && (options.rectangles || !classic) {
             return Err(Error::invalid_rules(
@@ -258,8 +258,8 @@ impl NullityTable {
                     m_hi: n + 1,
                 })
                 .collect(),
-            Mode::Analysis(spec, method) => (from..=to)
-                .map(|n| Work::Analysis(Box::new(spec.clone()), *method, n))
+            Mode::Solve(spec, method) => (from..=to)
+                .map(|n| Work::Solve(Box::new(spec.clone()), *method, n))
                 .collect(),
         };
         if matches!(self.mode, Mode::Law) {
@@ -434,7 +434,7 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// The budget's errors once it is spent; for tables of other rules, the analysis'
+    /// The budget's errors once it is spent; for tables of other rules, the solve's
     /// errors (a size a method refuses, with which `n`).
     pub fn run(&self, budget: &Budget) -> Result<JobResult, Error> {
         budget.check()?;
@@ -469,7 +469,7 @@ impl Job {
                     })
                 })
                 .collect::<Result<_, Error>>()?,
-            Work::Analysis(spec, method, n) => {
+            Work::Solve(spec, method, n) => {
                 let d = spec
                     .nullity_within(Some((*n, *n)), *method, budget)
                     .map_err(|e| match e {

@@ -409,7 +409,7 @@ impl Plan {
             n: self.layout.n,
             width,
             unknowns: &unknowns,
-            values: vec![0; self.layout.m * self.layout.n * width],
+            values: vec![0; m * n * width],
         };
         let work = self.row_work(width);
         let ticker = &mut Ticker::new(budget);
