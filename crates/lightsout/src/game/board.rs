@@ -137,7 +137,7 @@ impl Board {
                 values.len()
             )));
         }
-        if let Some(i) = values.iter().position(|&v| v >= modulus) {
+        if let Some(i) = first_not_below(values, modulus) {
             return Err(Error::invalid_board(format!(
                 "value {} at row {}, column {} is not below the modulus {modulus}",
                 values[i],
@@ -151,10 +151,7 @@ impl Board {
             Cells::Binary(m) => {
                 for (r, row) in values.chunks_exact(cols.max(1)).enumerate() {
                     for (word, bits) in m.row_mut(r).iter_mut().zip(row.chunks(WORD_BITS)) {
-                        *word = bits
-                            .iter()
-                            .enumerate()
-                            .fold(0, |w, (i, &v)| w | (u64::from(v) << i));
+                        *word = pack_bits(bits);
                     }
                 }
             }
@@ -276,9 +273,7 @@ impl Board {
     /// All values, row-major.
     pub fn values(&self) -> Vec<u8> {
         match &self.cells {
-            Cells::Binary(_) => (0..self.cells())
-                .map(|i| self.get(i / self.cols, i % self.cols))
-                .collect(),
+            Cells::Binary(_) => self.to_rows().concat(),
             Cells::Modular { values, .. } => values.clone(),
         }
     }
@@ -288,10 +283,11 @@ impl Board {
         match &self.cells {
             Cells::Binary(m) => (0..self.rows)
                 .map(|r| {
-                    let words = m.row(r);
-                    (0..self.cols)
-                        .map(|c| (words[c / WORD_BITS] >> (c % WORD_BITS)) as u8 & 1)
-                        .collect()
+                    let mut row = vec![0; self.cols];
+                    for (cells, &word) in row.chunks_mut(WORD_BITS).zip(m.row(r)) {
+                        unpack_bits(word, cells);
+                    }
+                    row
                 })
                 .collect(),
             Cells::Modular { values, .. } => values
@@ -429,6 +425,64 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The index of the first value not below `modulus`, looking eight values at a time.
+fn first_not_below(values: &[u8], modulus: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    let mut clean = 0;
+    if modulus <= 0x80 {
+        // A byte below 0x80 reaches the top bit when 0x80 - modulus is added exactly when
+        // it is at least the modulus (and nothing carries out of it); a byte with the
+        // top bit set is past any such modulus.
+        let add = (0x80 - u64::from(modulus)) * ONES;
+        clean = values
+            .chunks_exact(8)
+            .position(|eight| {
+                let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+                (x | x.wrapping_add(add)) & HIGH != 0
+            })
+            .map_or(values.len() / 8 * 8, |k| 8 * k);
+    }
+    let found = values[clean..].iter().position(|&v| v >= modulus);
+    found.map(|i| clean + i)
+}
+
+/// Up to 64 cell values, each 0 or 1, as a word (cell `i` at bit `i`). Eight at a time:
+/// the multiply gathers the low bit of each byte into the top byte (no two partial
+/// products meet there, so nothing carries in). Boards of millions of cells come this way
+/// from every front end, and WebAssembly has no vector unit to do it byte by byte fast.
+fn pack_bits(cells: &[u8]) -> u64 {
+    let mut chunks = cells.chunks_exact(8);
+    let mut word = 0;
+    for (k, eight) in (&mut chunks).enumerate() {
+        let bytes = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        word |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    let done = cells.len() - chunks.remainder().len();
+    for (i, &v) in chunks.remainder().iter().enumerate() {
+        word |= u64::from(v) << (done + i);
+    }
+    word
+}
+
+/// The inverse of [`pack_bits`]: bit `i` of `word` into `cells[i]` (0 or 1), for every
+/// cell given (at most 64). Eight at a time: the byte is copied into each byte of a word,
+/// each keeps its own bit, and adding 0x7f moves any set bit to the top of its byte.
+fn unpack_bits(word: u64, cells: &mut [u8]) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let done = cells.len() / 8 * 8;
+    let mut chunks = cells.chunks_exact_mut(8);
+    for (k, eight) in (&mut chunks).enumerate() {
+        let byte = (word >> (8 * k)) & 0xff;
+        let own_bit = (byte * ONES) & 0x8040_2010_0804_0201;
+        let spread = ((own_bit + 0x7f * ONES) >> 7) & ONES;
+        eight.copy_from_slice(&spread.to_le_bytes());
+    }
+    for (i, v) in chunks.into_remainder().iter_mut().enumerate() {
+        *v = (word >> (done + i)) as u8 & 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,11 +513,27 @@ mod tests {
             }
             let rows_back: Vec<Vec<u8>> = values.chunks(cols).map(<[u8]>::to_vec).collect();
             prop_assert_eq!(b.to_rows(), rows_back);
+            prop_assert_eq!(b.values(), values.clone());
             let mut bad = values.clone();
             bad[rows * cols - 1] = modulus;
+            prop_assert_eq!(first_not_below(&bad, modulus), Some(rows * cols - 1));
             let e = Board::from_values(rows, cols, modulus, &bad).unwrap_err().to_string();
             let at = format!("row {rows}, column {cols}");
             prop_assert!(e.contains(&at), "{}", e);
+        }
+    }
+
+    proptest! {
+        /// The eight-at-a-time scan against the definition, for every modulus.
+        #[test]
+        fn first_not_below_finds_the_first(
+            values in proptest::collection::vec(proptest::num::u8::ANY, 0..40),
+            modulus in 2u8..=255,
+        ) {
+            let expected = values.iter().position(|&v| v >= modulus);
+            prop_assert_eq!(first_not_below(&values, modulus), expected);
+            let small: Vec<u8> = values.iter().map(|v| v % modulus).collect();
+            prop_assert_eq!(first_not_below(&small, modulus), None);
         }
     }
 
