@@ -4,7 +4,7 @@
 //! and the other way round.
 
 use crate::error::ApiError;
-use crate::grid::Grid;
+use crate::grid::{Grid, GridStyle, Rows};
 use crate::limits::{check_cells, Limits};
 use crate::request::{parse_json, query_pairs};
 use crate::{Call, Prepared, Reply};
@@ -23,30 +23,7 @@ pub struct ReadBoard {
     /// The format the file was read as (`text`, `pbm`, `png`).
     pub format: &'static str,
     /// The board's rows: digit strings when every value is one digit, else number lists.
-    pub board: Vec<RowOut>,
-}
-
-/// A row in an answer: `"0110"` when the values are digits, else `[0, 12, 3]`.
-#[derive(Serialize, Debug)]
-#[serde(untagged)]
-pub enum RowOut {
-    Digits(String),
-    Numbers(Vec<u8>),
-}
-
-/// The rows of `board`, compact.
-pub fn rows_out(board: &Board) -> Vec<RowOut> {
-    board
-        .to_rows()
-        .into_iter()
-        .map(|row| {
-            if board.modulus() <= 10 {
-                RowOut::Digits(row.iter().map(|&v| char::from(b'0' + v)).collect())
-            } else {
-                RowOut::Numbers(row)
-            }
-        })
-        .collect()
+    pub board: Rows,
 }
 
 fn format_named(name: &str) -> Result<Option<Format>, ApiError> {
@@ -101,7 +78,7 @@ pub(crate) fn read(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiErro
         cols: b.cols(),
         modulus: b.modulus(),
         format: format.name(),
-        board: rows_out(&b),
+        board: GridStyle::Digits.rows(&b),
     })?))
 }
 

@@ -10,10 +10,10 @@
 //! reached the last solution. Unsolvable boards list no solutions; their quiet patterns
 //! are still given.
 
-use crate::board_io::{rows_out, RowOut};
 use crate::custom::{method_for, puzzle, PageRules};
 use crate::error::ApiError;
 use crate::grid::Grid;
+use crate::grid::{GridStyle, Rows};
 use crate::limits::{check_cells, Limits, Weight};
 use crate::request::parse_json;
 use crate::{Call, Prepared, Reply, Work};
@@ -51,7 +51,7 @@ pub struct Listed {
     /// Its place in the walk, from 0.
     pub index: u64,
     pub press_count: u64,
-    pub presses: Vec<RowOut>,
+    pub presses: Rows,
 }
 
 /// `POST /api/explore` answer.
@@ -71,7 +71,7 @@ pub struct Exploration {
     /// The quiet patterns' basis (generators for composite K); absent past
     /// [`EXPLORE_MAX_QUIET_CELLS`].
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub quiet_patterns: Option<Vec<Vec<RowOut>>>,
+    pub quiet_patterns: Option<Vec<Rows>>,
     pub offset: u64,
     pub listed: Vec<Listed>,
     /// True when the listing reached the last solution.
@@ -116,8 +116,13 @@ pub(crate) fn explore(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiE
             let solution = solve_within(&game, &start, &goal, &options, budget)?;
             let quiet = analysis.quiet;
             let quiet_cells = (quiet.dimension() as u64).saturating_mul(game.cells() as u64);
-            let quiet_patterns = (quiet_cells <= EXPLORE_MAX_QUIET_CELLS)
-                .then(|| quiet.generators().iter().map(rows_out).collect());
+            let quiet_patterns = (quiet_cells <= EXPLORE_MAX_QUIET_CELLS).then(|| {
+                quiet
+                    .generators()
+                    .iter()
+                    .map(|q| GridStyle::Digits.rows(q))
+                    .collect()
+            });
             let mut listed = Vec::new();
             let mut end = true;
             if let Some(particular) = solution.presses.clone() {
@@ -127,7 +132,7 @@ pub(crate) fn explore(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiE
                         Some(p) => listed.push(Listed {
                             index,
                             press_count: p.total(),
-                            presses: rows_out(&p),
+                            presses: GridStyle::Digits.rows(&p),
                         }),
                         None => break,
                     }

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use lightsout::Board;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::fmt;
 
 /// How an answer writes its grids (a solve's `presses` and `witness`): lists of
@@ -24,33 +25,88 @@ pub enum GridStyle {
 }
 
 /// Rows of an answer's grid, in a [`GridStyle`].
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Clone, Debug)]
 #[serde(untagged)]
 pub enum Rows {
     /// One list of numbers a row.
     Numbers(Vec<Vec<u8>>),
-    /// One string of digits a row.
-    Digits(Vec<String>),
+    /// One string of digits a row, as the JSON text of the whole list: written once here,
+    /// since digits need none of the escapes serde_json would look for byte by byte.
+    Digits(Box<RawValue>),
 }
 
 impl GridStyle {
     /// The rows of `board` in this style.
     pub fn rows(self, board: &Board) -> Rows {
-        let rows = board.to_rows();
-        if self == GridStyle::Digits && rows.iter().flatten().all(|&v| v < 10) {
-            Rows::Digits(
-                rows.into_iter()
-                    .map(|row| {
-                        // In place: each value becomes its digit's byte.
-                        let digits = row.into_iter().map(|v| b'0' + v).collect();
-                        String::from_utf8(digits).expect("ASCII digits")
-                    })
-                    .collect(),
-            )
+        if self == GridStyle::Digits && board.modulus() <= 10 {
+            Rows::Digits(digit_rows(board))
         } else {
-            Rows::Numbers(rows)
+            Rows::Numbers(board.to_rows())
         }
     }
+}
+
+/// `["0110", ...]`: the rows of a board whose values are below 10, as JSON.
+fn digit_rows(board: &Board) -> Box<RawValue> {
+    let mut json = Vec::with_capacity(board.rows() * (board.cols() + 3) + 2);
+    json.push(b'[');
+    for (r, row) in board.to_rows().into_iter().enumerate() {
+        if r > 0 {
+            json.push(b',');
+        }
+        json.push(b'"');
+        json.extend_from_slice(&digits(row));
+        json.push(b'"');
+    }
+    json.push(b']');
+    let json = String::from_utf8(json).expect("ASCII digits");
+    RawValue::from_string(json).expect("a list of strings of digits")
+}
+
+/// A row of values below 10 as its digits, in place and eight bytes at a time (adding
+/// `'0'` to a byte below 10 carries nothing into the next).
+fn digits(mut row: Vec<u8>) -> Vec<u8> {
+    const ZEROS: u64 = u64::from_le_bytes([b'0'; 8]);
+    let mut chunks = row.chunks_exact_mut(8);
+    for eight in &mut chunks {
+        let values = u64::from_le_bytes((&*eight).try_into().expect("eight bytes"));
+        eight.copy_from_slice(&(values + ZEROS).to_le_bytes());
+    }
+    for v in chunks.into_remainder() {
+        *v += b'0';
+    }
+    row
+}
+
+/// Appends the row `digits` to `out` as values if it holds only ASCII digits, eight bytes
+/// at a time (the common row: a browser sends millions of cells this way); otherwise
+/// appends nothing and answers false.
+fn extend_digits(out: &mut Vec<u8>, digits: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    let start = out.len();
+    out.extend_from_slice(digits);
+    let mut all_digits = true;
+    let mut chunks = out[start..].chunks_exact_mut(8);
+    for eight in &mut chunks {
+        let bytes = u64::from_le_bytes((&*eight).try_into().expect("eight bytes"));
+        // Every byte ASCII, none below '0' (setting the top bit first, subtracting borrows
+        // nothing and leaves it set exactly then) and none above '9' (adding 0x46 reaches
+        // the top bit exactly then).
+        let ascii = bytes & HIGH == 0;
+        let from_zero = ((bytes | HIGH) - b'0' as u64 * ONES) & HIGH == HIGH;
+        let to_nine = bytes.wrapping_add(0x46 * ONES) & HIGH == 0;
+        all_digits &= ascii && from_zero && to_nine;
+        eight.copy_from_slice(&bytes.wrapping_sub(b'0' as u64 * ONES).to_le_bytes());
+    }
+    for v in chunks.into_remainder() {
+        all_digits &= v.is_ascii_digit();
+        *v = v.wrapping_sub(b'0');
+    }
+    if !all_digits {
+        out.truncate(start);
+    }
+    all_digits
 }
 
 /// A rectangular grid of cell values 0..=255, as sent by a client. Whether the values fit
@@ -177,9 +233,7 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
     }
 
     fn visit_str<E: de::Error>(self, s: &str) -> Result<usize, E> {
-        // The common row, digits only, in one pass the compiler vectorizes.
-        if s.bytes().all(|b| b.is_ascii_digit()) {
-            self.out.extend(s.bytes().map(|b| b - b'0'));
+        if extend_digits(self.out, s.as_bytes()) {
             return Ok(s.len());
         }
         let mut len = 0usize;
@@ -248,6 +302,28 @@ mod tests {
             .contains("unexpected character 'x'"));
         assert!(parse("[[0.5]]").unwrap_err().contains("0 to 255"));
         assert!(parse("{}").is_err());
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time digit paths against the plain definition, on bytes near
+        /// and far from the digits, across chunk edges.
+        #[test]
+        fn digits_eight_at_a_time(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![b'.'..=b':', proptest::num::u8::ANY], 0..40),
+            before in proptest::collection::vec(0u8..10, 0..3),
+        ) {
+            let mut out = before.clone();
+            let all = bytes.iter().all(u8::is_ascii_digit);
+            proptest::prop_assert_eq!(extend_digits(&mut out, &bytes), all);
+            let mut expected = before;
+            if all {
+                expected.extend(bytes.iter().map(|b| b - b'0'));
+                let row = digits(expected[out.len() - bytes.len()..].to_vec());
+                proptest::prop_assert_eq!(&row[..], &bytes[..]);
+            }
+            proptest::prop_assert_eq!(out, expected);
+        }
     }
 
     #[test]
