@@ -8,7 +8,7 @@ import { reachedNow } from './reach.js';
 import { placeName } from './view.js';
 import { overlays, render } from './board.js';
 import { applyRules, current } from './controls.js';
-import { $, say, announce, plural } from './ui.js';
+import { $, say, announce, plural, fmt } from './ui.js';
 
 /** Boards up to this many cells can have per-cell patterns (the server's limit too). */
 export const OWN_MAX_CELLS = 10000;
@@ -109,7 +109,7 @@ let commitTimer = 0;
 
 export function setRuleEdit(on) {
   if (on && cells() > OWN_MAX_CELLS) {
-    say(`Buttons of your own are for boards of up to ${OWN_MAX_CELLS.toLocaleString('en-US')} lights.`, 'warn');
+    say(`Buttons of your own are for boards of up to ${fmt(OWN_MAX_CELLS)} lights.`, 'warn');
     return;
   }
   E.on = on;
