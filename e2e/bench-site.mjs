@@ -3,7 +3,8 @@
 // - the engine's plain solve of the all-on 1000x1000 and 2000x2000 boards (POST
 //   /api/solve, as the page sends it): WebAssembly in headless Chromium, timed inside
 //   the Web Worker (the API function: JSON in, solve, JSON out) and as the page gets it
-//   (the round trip: the request built, posted, answered and parsed), against the same
+//   (the round trip: the request written from the board's values, posted, answered,
+//   parsed and the presses flattened into values again), against the same
 //   function natively in one process (one thread, given as JSON on the command line by
 //   the caller); medians of 5, after 5 solves not counted on both sides; and the page's
 //   first solve of each board, before V8 has optimized the engine;
@@ -85,10 +86,13 @@ async function main() {
     const solves = await page.evaluate(async (sides) => {
       const at = (p) => new URL(p, document.baseURI).href;
       const { workerTransport } = await import(at('js/transport-worker.js'));
+      const { GridRows } = await import(at('js/json.js'));
+      const { flatten } = await import(at('js/state.js'));
       const worker = workerTransport(new URL(at('js/worker.js')));
       const out = {};
       for (const n of sides) {
-        const board = new Array(n).fill('1'.repeat(n));
+        // As the page sends a board (its values, written as digits by the transport).
+        const board = new GridRows(new Uint8Array(n * n).fill(1), n, n, true);
         const viaWorker = [];
         const inWorker = [];
         let first = null;
@@ -99,8 +103,10 @@ async function main() {
         for (let k = 0; k < 10; k++) {
           const t = performance.now();
           const r = await worker.request('solve', { method: 'POST', query: null, body: { board, grid: 'digits' }, signal: null });
-          const roundTrip = performance.now() - t;
           if (r.status !== 200 || !r.json.solvable) throw new Error(`${n}: worker status ${r.status}`);
+          // And as the page takes the presses in.
+          if (flatten(r.json.presses).length !== n * n) throw new Error(`${n}: presses of another size`);
+          const roundTrip = performance.now() - t;
           if (k === 0) first = { roundTrip, engine: r.engineMs };
           if (k < 5) continue;
           viaWorker.push(roundTrip);

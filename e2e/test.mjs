@@ -1124,6 +1124,39 @@ test('the solution period: shown after Solve, and it is the solve map\'s cycle f
 
 const webDir = path.join(here, '..', 'crates', 'lightsout-server', 'web');
 
+test('json.js and state.js: request grids written as JSON.stringify writes them, answer rows read back, four cells at a time', async () => {
+  const { GridRows, jsonBytes } = await import(pathToFileURL(path.join(webDir, 'js', 'json.js')).href);
+  const text = (value) => new TextDecoder().decode(jsonBytes(value));
+  for (let t = 0; t < 300; t++) {
+    const rows = 1 + (t % 7);
+    const cols = 1 + ((t * 13) % 11);
+    const states = t % 3 === 0 ? 12 : 2 + (t % 8);
+    // A view at an odd offset of a larger buffer, as a subarray would be.
+    const buffer = new Uint8Array(rows * cols + 3);
+    const values = buffer.subarray(t % 3, t % 3 + rows * cols);
+    values.forEach((_, i) => (values[i] = (i * 7 + t) % states));
+    const body = { board: new GridRows(values, rows, cols, states <= 10), rules: { preset: 'é"\\', cells: [[1, [2, 3]]] }, min: t % 2 === 0 };
+    if (t % 5 === 0) body.target = new GridRows(values.map((v) => (v + 1) % states), rows, cols, states <= 10);
+    // A string holding the mark jsonBytes puts in a grid's place first.
+    if (t === 7) body.rules.name = '\u0000grid\u0000';
+    assert.equal(text(body), JSON.stringify(body), `case ${t}`);
+  }
+  assert.equal(text(new GridRows(Uint8Array.of(1, 0, 9, 1), 2, 2, true)), '["10","91"]');
+  assert.deepEqual(JSON.parse(text({ board: new GridRows(Uint8Array.of(11, 0), 1, 2, false) })), { board: [[11, 0]] });
+  // And back: state.js's flatten of digit rows (four cells at a time) and of number rows.
+  const { flatten } = await import(pathToFileURL(path.join(webDir, 'js', 'state.js')).href);
+  for (let t = 0; t < 100; t++) {
+    const rows = 1 + (t % 5);
+    const cols = 1 + ((t * 7) % 13);
+    const values = Uint8Array.from({ length: rows * cols }, (_, i) => (i * 3 + t) % 10);
+    const digitRows = JSON.parse(text({ g: new GridRows(values, rows, cols, true) })).g;
+    assert.deepEqual(flatten(digitRows), values, `digits, case ${t}`);
+    const numberRows = JSON.parse(JSON.stringify(new GridRows(values.map((v) => v * 25), rows, cols, false)));
+    assert.deepEqual(flatten(numberRows), values.map((v) => v * 25), `numbers, case ${t}`);
+  }
+  assert.throws(() => flatten(['012', '01']), /row 2 of an answer is not 3 digits/);
+});
+
 test('the page: modules of at most 500 lines with a header, no import cycle, one door to the engine, relative URLs, no reading of error wording', () => {
   const jsDir = path.join(webDir, 'js');
   const files = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js'));

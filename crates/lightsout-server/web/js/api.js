@@ -21,7 +21,7 @@
 // registerTransport('NAME', factory) when it runs; so adding the worker transport is one
 // new file and one attribute, and no other module changes.
 
-import { parseJson } from './json.js';
+import { jsonBytes, parseJson } from './json.js';
 
 /** A refusal or failure, by kind (never by its wording): see errors.js for the words. */
 export class ApiError extends Error {
@@ -104,7 +104,7 @@ registerTransport('http', () => ({
     const init = { method, signal };
     if (body !== undefined && body !== null) {
       const bytes = body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof Blob;
-      init.body = bytes ? body : JSON.stringify(body);
+      init.body = bytes ? body : jsonBytes(body);
       if (!bytes) init.headers = { 'Content-Type': 'application/json' };
     }
     const res = await fetch(url, init);

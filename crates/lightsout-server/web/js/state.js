@@ -3,6 +3,8 @@
 // size); they learn of changes through the events below, so no module calls back into
 // the one that imported it.
 
+import { GridRows } from './json.js';
+
 /** Boards with a side above this are drawn without animations or hover previews. */
 export const INTERACTIVE_MAX = 100;
 /** The largest side the page offers (the server's default cell limit is 10^6). */
@@ -67,6 +69,20 @@ export function flatten(rows) {
   const m = rows.length;
   const n = rows[0].length;
   const out = new Uint8Array(m * n);
+  if (rows.every((row) => typeof row === 'string')) {
+    // Digit strings (a 2000 x 2000 solution is 4 MB of them): each row copied in as its
+    // bytes, then '0' taken from four cells at a time (no byte of a digit borrows),
+    // three times faster than a character at a time.
+    const encoder = new TextEncoder();
+    for (let r = 0; r < m; r++) {
+      const { read, written } = encoder.encodeInto(rows[r], out.subarray(r * n, (r + 1) * n));
+      if (read !== rows[r].length || written !== n) throw new Error(`row ${r + 1} of an answer is not ${n} digits`);
+    }
+    const words = new Uint32Array(out.buffer, 0, out.length >> 2);
+    for (let i = 0; i < words.length; i++) words[i] -= 0x30303030;
+    for (let i = words.length * 4; i < out.length; i++) out[i] -= 48;
+    return out;
+  }
   for (let r = 0; r < m; r++) {
     const row = rows[r];
     if (typeof row === 'string') for (let c = 0; c < n; c++) out[r * n + c] = row.charCodeAt(c) - 48;
@@ -75,15 +91,12 @@ export function flatten(rows) {
   return out;
 }
 
-/** Rows for a request: digit strings when every value is one digit (compact). */
+/**
+ * Rows for a request: digit strings when every value is one digit (compact), written
+ * straight into the request's bytes by the transports (json.js's GridRows).
+ */
 export function rowsOf(values, rows = S.rows, cols = S.cols) {
-  const out = [];
-  const digits = S.K <= 10;
-  for (let r = 0; r < rows; r++) {
-    const row = values.subarray(r * cols, (r + 1) * cols);
-    out.push(digits ? row.join('') : Array.from(row));
-  }
-  return out;
+  return new GridRows(values, rows, cols, S.K <= 10);
 }
 
 /** The rules object of a request: a preset, or the spec, with the player's patterns. */

@@ -11,15 +11,15 @@
 // requests still waiting are posted again; aborting a queued one just drops it.
 
 import { registerTransport } from './api.js';
-import { parseJson } from './json.js';
+import { jsonBytes, parseJson } from './json.js';
 
-/** The bytes of a request body: JSON text for an object, the bytes themselves for a file. */
+/** The bytes of a request body: JSON for an object (json.js's jsonBytes), the bytes themselves for a file. */
 async function bodyBytes(body) {
   if (body === undefined || body === null) return new Uint8Array(0);
   if (body instanceof Blob) return new Uint8Array(await body.arrayBuffer());
   if (body instanceof ArrayBuffer) return new Uint8Array(body.slice(0));
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
-  return new TextEncoder().encode(JSON.stringify(body));
+  return jsonBytes(body);
 }
 
 const aborted = () => new DOMException('the request was cancelled', 'AbortError');
