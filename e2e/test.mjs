@@ -1409,7 +1409,40 @@ test('issue 18: a new random puzzle reopens exactly from its link and on reload 
   await linked.close();
 });
 
-test('issue 18: after Play then Undo the par is the board\'s own; while it updates it shows a neutral mark, not the old figure', servedOnly('it holds an HTTP answer of /api/solve to see the par while it updates'), async () => {
+/**
+ * Holds the page's solve requests until the returned function is called: at the HTTP
+ * route on the served page, and on the static site before they are posted to the
+ * engine's worker (so the held request stays the worker's next one).
+ */
+async function holdSolves(page) {
+  if (!STATIC) {
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route('**/api/solve', async (route) => {
+      await held;
+      await route.continue();
+    });
+    return async () => {
+      release();
+      await page.unroute('**/api/solve');
+    };
+  }
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    const held = [];
+    Worker.prototype.postMessage = function (message, transfer) {
+      if (message && message.route === 'solve') held.push(() => post.call(this, message, transfer));
+      else post.call(this, message, transfer);
+    };
+    window.releaseSolves = () => {
+      Worker.prototype.postMessage = post;
+      for (const send of held) send();
+    };
+  });
+  return () => page.evaluate(() => window.releaseSolves());
+}
+
+test('issue 18: after Play then Undo the par is the board\'s own; while it updates it shows a neutral mark, not the old figure', async () => {
   const page = await open('#r=5&c=5&seed=42');
   const start = await state(page);
   await page.click('#play');
@@ -1423,18 +1456,12 @@ test('issue 18: after Play then Undo the par is the board\'s own; while it updat
   assert.equal(s.par.value, want, 'the par of the board after Undo');
   assert.equal(await page.textContent('#par'), String(want));
   // Hold the next par request: the box is neutral until the answer for this board comes.
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route('**/api/solve', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSolves(page);
   await pressIndex(page, 12);
   await waitFor(page, () => window.lightsout.summary().par.pending);
   assert.equal(await page.textContent('#par'), '…', 'no figure while the par is on its way');
-  release();
+  await release();
   await settled(page);
-  await page.unroute('**/api/solve');
   s = await state(page);
   assert.equal(s.par.value, (await serverMin(s.board, 5)).press_count);
   await page.close();
