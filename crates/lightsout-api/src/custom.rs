@@ -200,6 +200,7 @@ pub fn puzzle(
 pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiError> {
     let req: SolveRequest<PageRules> = parse_json(call.body)?;
     let (game, start, goal) = puzzle(limits, &req.rules, &req.board, req.target.as_ref())?;
+    req.grid.check(game.modulus())?;
     let search = search_limit(req.time_limit)?;
     let plan = planned(limits, &game, method_named(req.method.as_deref())?)?;
     let weight = Weight::of_solve(plan.cost.work, game.cells(), req.min);

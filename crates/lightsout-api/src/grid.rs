@@ -3,6 +3,7 @@
 //! so a board costs one byte per cell however it is written.
 
 use crate::error::ApiError;
+use lightsout::gf2::BitMatrix;
 use lightsout::Board;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -10,10 +11,10 @@ use serde_json::value::RawValue;
 use std::fmt;
 
 /// How an answer writes its grids (a solve's `presses` and `witness`): lists of
-/// numbers, the default, or with `"grid": "digits"` in the request one string of digits
-/// a row, as requests may write boards. Digits take half the bytes, and a browser reads
-/// them several times faster (2000 x 2000 presses: about 20 ms against 110 ms); rules
-/// with more than 10 states keep numbers.
+/// numbers, the default; with `"grid": "digits"` in the request one string of digits a
+/// row, as requests may write boards (half the bytes, and a browser reads them several
+/// times faster; rules with more than 10 states keep numbers); with `"grid": "hex"`, for
+/// two-state rules only, one string of hexadecimal digits a row, four cells a digit.
 #[derive(Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum GridStyle {
@@ -22,6 +23,10 @@ pub enum GridStyle {
     Numbers,
     /// `["101",...]`.
     Digits,
+    /// `["a",...]` for the row 1,0,1: four cells a digit, the first cell its highest bit
+    /// (so a row reads as binary), the last digit filled out with zeros. A quarter of the
+    /// bytes of digits, written straight from the engine's bits.
+    Hex,
 }
 
 /// Rows of an answer's grid, in a [`GridStyle`].
@@ -30,20 +35,66 @@ pub enum GridStyle {
 pub enum Rows {
     /// One list of numbers a row.
     Numbers(Vec<Vec<u8>>),
-    /// One string of digits a row, as the JSON text of the whole list: written once here,
-    /// since digits need none of the escapes serde_json would look for byte by byte.
-    Digits(Box<RawValue>),
+    /// One string a row (of digits, or of hexadecimal digits), as the JSON text of the
+    /// whole list: written once here, since these need none of the escapes serde_json
+    /// would look for byte by byte.
+    Text(Box<RawValue>),
 }
 
 impl GridStyle {
+    /// Refuses a style a game with `modulus` states cannot be written in, before any
+    /// work: hexadecimal rows hold two-state cells only.
+    pub fn check(self, modulus: u8) -> Result<(), ApiError> {
+        if self == GridStyle::Hex && modulus != 2 {
+            return Err(ApiError::bad_request(format!(
+                "\"grid\": \"hex\" writes two-state grids, and these rules have {modulus} states (ask for \"digits\")"
+            )));
+        }
+        Ok(())
+    }
+
     /// The rows of `board` in this style.
     pub fn rows(self, board: &Board) -> Rows {
-        if self == GridStyle::Digits && board.modulus() <= 10 {
-            Rows::Digits(digit_rows(board))
-        } else {
-            Rows::Numbers(board.to_rows())
+        match (self, board.bits()) {
+            (GridStyle::Hex, Some(bits)) => Rows::Text(hex_rows(bits, board.cols())),
+            (GridStyle::Digits | GridStyle::Hex, _) if board.modulus() <= 10 => {
+                Rows::Text(digit_rows(board))
+            }
+            _ => Rows::Numbers(board.to_rows()),
         }
     }
+}
+
+/// `["a", ...]`: the rows of a two-state board in hexadecimal ([`GridStyle::Hex`]),
+/// sixteen digits from each word of the engine's bits.
+fn hex_rows(bits: &BitMatrix, cols: usize) -> Box<RawValue> {
+    // Cells 4k..4k+4 are bits 0..4 of a nibble; the digit has them the other way round.
+    const REVERSED: &[u8; 16] = b"084c2a6e195d3b7f";
+    let digits = cols.div_ceil(4);
+    let mut json = Vec::with_capacity(bits.rows() * (digits + 3) + 2);
+    json.push(b'[');
+    for r in 0..bits.rows() {
+        if r > 0 {
+            json.push(b',');
+        }
+        json.push(b'"');
+        for (w, &word) in bits.row(r).iter().take(cols.div_ceil(64)).enumerate() {
+            // No cell past the edge, whatever the last word holds there.
+            let (word, count) = match cols - 64 * w {
+                left @ ..64 => (word & ((1 << left) - 1), left.div_ceil(4)),
+                _ => (word, 16),
+            };
+            let mut sixteen = [0u8; 16];
+            for (i, digit) in sixteen.iter_mut().enumerate() {
+                *digit = REVERSED[(word >> (4 * i)) as usize & 0xf];
+            }
+            json.extend_from_slice(&sixteen[..count]);
+        }
+        json.push(b'"');
+    }
+    json.push(b']');
+    let json = String::from_utf8(json).expect("ASCII digits");
+    RawValue::from_string(json).expect("a list of strings of hexadecimal digits")
 }
 
 /// `["0110", ...]`: the rows of a board whose values are below 10, as JSON.
@@ -323,6 +374,45 @@ mod tests {
                 proptest::prop_assert_eq!(&row[..], &bytes[..]);
             }
             proptest::prop_assert_eq!(out, expected);
+        }
+    }
+
+    proptest::proptest! {
+        /// Hexadecimal rows against their definition (four cells a digit, the first the
+        /// highest bit, zeros past the edge), even when the engine's bits past the edge
+        /// are not zero.
+        #[test]
+        fn hex_rows_hold_the_cells(rows in 1usize..4, cols in 1usize..150, seed: u64) {
+            let mut s = seed;
+            let values: Vec<u8> = (0..rows * cols)
+                .map(|_| {
+                    s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (s >> 40) as u8 & 1
+                })
+                .collect();
+            let mut board = Board::from_values(rows, cols, 2, &values).unwrap();
+            if cols % 64 != 0 {
+                let bits = board.bits_mut().unwrap();
+                for r in 0..rows {
+                    *bits.row_mut(r).last_mut().unwrap() |= !0 << (cols % 64);
+                }
+            }
+            let Rows::Text(json) = GridStyle::Hex.rows(&board) else {
+                panic!("hex rows are text");
+            };
+            let text: Vec<String> = serde_json::from_str(json.get()).unwrap();
+            proptest::prop_assert_eq!(text.len(), rows);
+            for (r, row) in text.iter().enumerate() {
+                proptest::prop_assert_eq!(row.len(), cols.div_ceil(4));
+                for (k, digit) in row.chars().enumerate() {
+                    let nibble = digit.to_digit(16).unwrap() as usize;
+                    for i in 0..4 {
+                        let cell = (nibble >> (3 - i)) & 1;
+                        let want = values.get(r * cols + 4 * k + i).filter(|_| 4 * k + i < cols);
+                        proptest::prop_assert_eq!(cell, want.map_or(0, |&v| usize::from(v)));
+                    }
+                }
+            }
         }
     }
 

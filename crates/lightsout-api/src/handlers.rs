@@ -42,7 +42,8 @@ pub struct SolveRequest<R = RulesJson> {
     /// `auto` (default), `brute`, `rows`, `gauss`, `chase` or `poly`.
     #[serde(default)]
     pub method: Option<String>,
-    /// How the answer writes `presses` and `witness`: `numbers` (default) or `digits`.
+    /// How the answer writes `presses` and `witness`: `numbers` (default), `digits`, or
+    /// `hex` (two-state rules only).
     #[serde(default)]
     pub grid: GridStyle,
 }
@@ -52,6 +53,7 @@ pub(crate) fn solve(call: &Call<'_>, limits: &Limits) -> Result<Prepared, ApiErr
     let req: SolveRequest = parse_json(call.body)?;
     let style = req.grid;
     let ((game, start, target, method), weight, want_min) = plan_solve(limits, req)?;
+    style.check(game.modulus())?;
     Ok(Prepared::Work(Work::new("solve", weight, move |budget| {
         Reply::json(&solve_report(
             &game, &start, &target, method, want_min, style, budget,
@@ -584,9 +586,78 @@ mod tests {
         let (status, v) = post_json("/api/solve", &body);
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["presses"], json!([[11]]), "{v}");
-        let (status, v) = post_json("/api/solve", &json!({"board": ["1"], "grid": "hex"}));
+        let (status, v) = post_json("/api/solve", &json!({"board": ["1"], "grid": "octal"}));
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["error"].as_str().unwrap().contains("digits"), "{v}");
+    }
+
+    /// `"grid": "hex"` writes the same presses and witness of a two-state game as
+    /// hexadecimal rows (four cells a digit, the first the highest bit), through both
+    /// solve routes; rules with more states are refused before any work, naming digits.
+    #[test]
+    fn grids_as_hex_are_the_same_grids() {
+        use crate::test_client::post_json;
+        use serde_json::{json, Value};
+        let cells = |rows: &Value, cols: usize| -> Vec<Vec<u8>> {
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| match r {
+                    Value::String(s) if s.len() == cols.div_ceil(4) => (0..cols)
+                        .map(|c| {
+                            let digit = s.as_bytes()[c / 4] as char;
+                            (digit.to_digit(16).unwrap() >> (3 - c % 4)) as u8 & 1
+                        })
+                        .collect(),
+                    Value::Array(a) => a.iter().map(|v| v.as_u64().unwrap() as u8).collect(),
+                    other => panic!("a row {other}"),
+                })
+                .collect()
+        };
+        let custom = json!({"shape": "plus", "boundary": "open"});
+        for (route, board, rules, field) in [
+            (
+                "/api/solve",
+                json!(["111", "101", "111"]),
+                json!({}),
+                "presses",
+            ),
+            (
+                "/api/solve",
+                json!(["1111111", "1011101"]),
+                json!({}),
+                "presses",
+            ),
+            (
+                "/api/solve",
+                json!(["10000", "00000", "00000", "00000", "00000"]),
+                json!({}),
+                "witness",
+            ),
+            (
+                "/api/custom/solve",
+                json!(["11111", "11111"]),
+                custom,
+                "presses",
+            ),
+        ] {
+            let cols = board[0].as_str().unwrap().len();
+            let body = json!({"board": board, "rules": rules});
+            let (status, numbers) = post_json(route, &body);
+            assert_eq!(status, StatusCode::OK, "{numbers}");
+            let mut hex_body = body.clone();
+            hex_body["grid"] = json!("hex");
+            let (status, hex) = post_json(route, &hex_body);
+            assert_eq!(status, StatusCode::OK, "{hex}");
+            assert!(hex[field][0].is_string(), "{hex}");
+            assert_eq!(cells(&numbers[field], cols), cells(&hex[field], cols));
+        }
+        let (status, v) = post_json(
+            "/api/solve",
+            &json!({"board": ["120"], "rules": {"mod": 3}, "grid": "hex"}),
+        );
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("\"digits\""), "{v}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!
 //! | endpoint | answer |
 //! |----------|--------|
-//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, time_limit?, method?, grid?}`; `"grid": "digits"` writes the presses as strings of digits) |
+//! | `POST /api/solve` | `solve --json`'s object (`{board, target?, rules?, min?, time_limit?, method?, grid?}`; `"grid": "digits"` or `"hex"` writes the presses as strings) |
 //! | `POST /api/analyze` | `analyze --json`'s object (`{rows, cols, rules?, method?, quiet?}`) |
 //! | `GET /api/random?rows=&cols=&solvable=&seed=&<rules>` | a random board |
 //! | `GET /api/rules?<rules>&rows=&cols=` | what a press does (reach lists, the cube's layout), and which method would run |
