@@ -1,13 +1,14 @@
 // The static site's benchmark (scripts/bench-site runs it; not a test: it prints figures
 // and checks nothing but that each answer came). One table from one run:
 // - the engine's plain solve of the all-on 1000x1000 and 2000x2000 boards (POST
-//   /api/solve, as the page sends it): WebAssembly in headless Chromium, timed inside
-//   the Web Worker (the API function: JSON in, solve, JSON out) and as the page gets it
-//   (the round trip: the request written from the board's values, posted, answered,
-//   parsed and the presses flattened into values again), against the same
-//   function natively in one process (one thread, given as JSON on the command line by
-//   the caller); medians of 5, after 5 solves not counted on both sides; and the page's
-//   first solve of each board, before V8 has optimized the engine;
+//   /api/solve as the page sends it, presses asked as hexadecimal rows): WebAssembly in
+//   headless Chromium, timed inside the Web Worker (the API function: JSON in, solve,
+//   JSON out) and as the page gets it (the round trip: the request written from the
+//   board's values, posted, answered, parsed and the presses flattened into values
+//   again), against the same function natively in one process (one thread, given as
+//   JSON on the command line by the caller); medians of 5, after 5 solves not counted on
+//   both sides; and the page's first solve of each board, before V8 has optimized the
+//   engine;
 // - the time to the first playable board from a static server (python3 -m http.server):
 //   a fresh browser profile (nothing cached), and a reload once the service worker has
 //   cached the site; medians of 3;
@@ -87,7 +88,7 @@ async function main() {
       const at = (p) => new URL(p, document.baseURI).href;
       const { workerTransport } = await import(at('js/transport-worker.js'));
       const { GridRows } = await import(at('js/json.js'));
-      const { flatten } = await import(at('js/state.js'));
+      const { flattenHex } = await import(at('js/state.js'));
       const worker = workerTransport(new URL(at('js/worker.js')));
       const out = {};
       for (const n of sides) {
@@ -102,10 +103,10 @@ async function main() {
         // printed on its own.
         for (let k = 0; k < 10; k++) {
           const t = performance.now();
-          const r = await worker.request('solve', { method: 'POST', query: null, body: { board, grid: 'digits' }, signal: null });
+          const r = await worker.request('solve', { method: 'POST', query: null, body: { board, grid: 'hex' }, signal: null });
           if (r.status !== 200 || !r.json.solvable) throw new Error(`${n}: worker status ${r.status}`);
           // And as the page takes the presses in.
-          if (flatten(r.json.presses).length !== n * n) throw new Error(`${n}: presses of another size`);
+          if (flattenHex(r.json.presses, n).length !== n * n) throw new Error(`${n}: presses of another size`);
           const roundTrip = performance.now() - t;
           if (k === 0) first = { roundTrip, engine: r.engineMs };
           if (k < 5) continue;

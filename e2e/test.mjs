@@ -1124,7 +1124,7 @@ test('the solution period: shown after Solve, and it is the solve map\'s cycle f
 
 const webDir = path.join(here, '..', 'crates', 'lightsout-server', 'web');
 
-test('json.js and state.js: request grids written as JSON.stringify writes them, answer rows read back, four cells at a time', async () => {
+test('json.js and state.js: request grids written as JSON.stringify writes them, answer rows (digits, hexadecimal) read back, four cells at a time', async () => {
   const { GridRows, jsonBytes } = await import(pathToFileURL(path.join(webDir, 'js', 'json.js')).href);
   const text = (value) => new TextDecoder().decode(jsonBytes(value));
   for (let t = 0; t < 300; t++) {
@@ -1155,6 +1155,26 @@ test('json.js and state.js: request grids written as JSON.stringify writes them,
     assert.deepEqual(flatten(numberRows), values.map((v) => v * 25), `numbers, case ${t}`);
   }
   assert.throws(() => flatten(['012', '01']), /row 2 of an answer is not 3 digits/);
+  // Hexadecimal rows ("grid": "hex"): four cells a digit, the first its highest bit.
+  const { flattenHex } = await import(pathToFileURL(path.join(webDir, 'js', 'state.js')).href);
+  for (let t = 0; t < 100; t++) {
+    const rows = 1 + (t % 4);
+    const cols = 1 + ((t * 5) % 17);
+    const values = Uint8Array.from({ length: rows * cols }, (_, i) => ((i * 7 + t) >> 1) & 1);
+    const hexRows = [];
+    for (let r = 0; r < rows; r++) {
+      let row = '';
+      for (let k = 0; k < cols; k += 4) {
+        let digit = 0;
+        for (let i = 0; i < 4; i++) digit |= (k + i < cols ? values[r * cols + k + i] : 0) << (3 - i);
+        row += (t % 2 ? digit.toString(16).toUpperCase() : digit.toString(16));
+      }
+      hexRows.push(row);
+    }
+    assert.deepEqual(flattenHex(hexRows, cols), values, `hex, case ${t}`);
+  }
+  assert.deepEqual(flattenHex(['c0', 'd8'], 5), Uint8Array.of(1, 1, 0, 0, 0, 1, 1, 0, 1, 1));
+  assert.throws(() => flattenHex(['c0', 'd'], 5), /row 2 of an answer is not 2 hexadecimal digits/);
 });
 
 test('the page: modules of at most 500 lines with a header, no import cycle, one door to the engine, relative URLs, no reading of error wording', () => {

@@ -8,11 +8,12 @@
 
 use std::time::Instant;
 
-/// The body of the all-on n x n solve, as the page sends it (presses as digits).
+/// The body of the all-on n x n solve, as the page sends it (presses asked as
+/// hexadecimal rows).
 fn all_on(n: usize) -> Vec<u8> {
     let row = format!("\"{}\"", "1".repeat(n));
     format!(
-        "{{\"board\":[{}],\"grid\":\"digits\"}}",
+        "{{\"board\":[{}],\"grid\":\"hex\"}}",
         vec![row; n].join(",")
     )
     .into_bytes()

@@ -5,7 +5,7 @@
 
 import { call, isAbort } from './api.js';
 import { report } from './errors.js';
-import { S, cells, flatten, rowsOf, rulesForRequest, PAR_MAX_CELLS, emit } from './state.js';
+import { S, cells, flatten, flattenHex, rowsOf, rulesForRequest, PAR_MAX_CELLS, emit } from './state.js';
 import { startJob, jobPhase, stopJob } from './jobs.js';
 import { render } from './board.js';
 import { sayHtml, announce, fmt, escapeHtml, setBusy } from './ui.js';
@@ -27,20 +27,27 @@ const OUT_OF_TIME = new Set(['busy', 'too_many_connections', 'timeout', 'time_li
  * again with that method.
  */
 export async function solveRequest({ min, timeLimit, signal, board = S.board, target = S.target }) {
-  // Presses as strings of digits: half the bytes of lists of numbers, and read several
-  // times faster (flatten takes either).
-  const body = { board: rowsOf(board), rules: rulesForRequest(), min, grid: 'digits' };
+  // Presses as hexadecimal rows on two-state boards (four cells a byte), else digits:
+  // far fewer bytes than lists of numbers, and read many times faster. The answer's
+  // grids come back flat (flatten passes them through).
+  const grid = S.K === 2 ? 'hex' : 'digits';
+  const body = { board: rowsOf(board), rules: rulesForRequest(), min, grid };
   if (min) body.time_limit = timeLimit;
   if (target) body.target = rowsOf(target);
   const route = S.own && S.own.size ? 'custom/solve' : 'solve';
+  let res;
   try {
-    return await call(route, { body, signal });
+    res = await call(route, { body, signal });
   } catch (e) {
     // The automatic choice may refuse a board another method takes: the engine names
     // it, and the page asks for that one rather than pass on advice.
     if (!e.suggestedMethod || body.method) throw e;
-    return call(route, { body: { ...body, method: e.suggestedMethod }, signal });
+    res = await call(route, { body: { ...body, method: e.suggestedMethod }, signal });
   }
+  const read = (rows) => (grid === 'hex' ? flattenHex(rows, res.cols) : flatten(rows));
+  if (res.presses) res.presses = read(res.presses);
+  if (res.witness) res.witness = read(res.witness);
+  return res;
 }
 
 /** The engine's answer as the page's plan (or the reason there is none). */

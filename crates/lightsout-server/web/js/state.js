@@ -64,8 +64,9 @@ export function lightsOn() {
   return on;
 }
 
-/** Rows of an answer (lists of numbers, or digit strings) as one flat array. */
+/** Rows of an answer (lists of numbers, or digit strings) as one flat array; a flat array as it is. */
 export function flatten(rows) {
+  if (ArrayBuffer.isView(rows)) return rows;
   const m = rows.length;
   const n = rows[0].length;
   const out = new Uint8Array(m * n);
@@ -87,6 +88,37 @@ export function flatten(rows) {
     const row = rows[r];
     if (typeof row === 'string') for (let c = 0; c < n; c++) out[r * n + c] = row.charCodeAt(c) - 48;
     else for (let c = 0; c < n; c++) out[r * n + c] = row[c];
+  }
+  return out;
+}
+
+/** Each hexadecimal digit's four cells, the first in the lowest byte (index: char code). */
+const HEX_CELLS = new Uint32Array(128);
+for (let v = 0; v < 16; v++) {
+  const cells = ((v >> 3) & 1) | (((v >> 2) & 1) << 8) | (((v >> 1) & 1) << 16) | ((v & 1) << 24);
+  HEX_CELLS['0123456789abcdef'.charCodeAt(v)] = cells;
+  HEX_CELLS['0123456789ABCDEF'.charCodeAt(v)] = cells;
+}
+
+/**
+ * Hexadecimal rows of an answer (`"grid": "hex"`: four cells a digit, the first its
+ * highest bit) as one flat array of `cols` cells a row, four cells written at a time.
+ */
+export function flattenHex(rows, cols) {
+  const m = rows.length;
+  const digits = Math.ceil(cols / 4);
+  const out = new Uint8Array(m * cols);
+  const view = new DataView(out.buffer);
+  const whole = cols >> 2;
+  for (let r = 0; r < m; r++) {
+    const row = rows[r];
+    if (row.length !== digits) throw new Error(`row ${r + 1} of an answer is not ${digits} hexadecimal digits`);
+    let at = r * cols;
+    for (let k = 0; k < whole; k++, at += 4) view.setUint32(at, HEX_CELLS[row.charCodeAt(k) & 127], true);
+    if (whole < digits) {
+      const cells = HEX_CELLS[row.charCodeAt(whole) & 127];
+      for (let i = 0; i < cols - 4 * whole; i++) out[at + i] = (cells >> (8 * i)) & 1;
+    }
   }
   return out;
 }
