@@ -1,20 +1,21 @@
 // The static site's benchmark (scripts/bench-site runs it; not a test: it prints figures
 // and checks nothing but that each answer came). One table from one run:
-// - the engine's plain solve of the all-on 1000x1000 and 2000x2000 boards (POST
-//   /api/solve as the page sends it, presses asked as hexadecimal rows): WebAssembly in
-//   headless Chromium, timed inside the Web Worker (the API function: JSON in, solve,
-//   JSON out) and as the page gets it (the round trip: the request written from the
-//   board's values, posted, answered, parsed and the presses flattened into values
-//   again), against the same function natively in one process (one thread, given as
-//   JSON on the command line by the caller); medians of 5, after 5 solves not counted on
-//   both sides; and the page's first solve of each board, before V8 has optimized the
-//   engine;
+// - the all-on 1000x1000 and 2000x2000 boards solved in headless Chromium and natively:
+//   the library's own solve (lightsout_wasm's libraryAllOnSolveMs: the engine alone,
+//   timed inside WebAssembly in a worker) against the same function natively; the API's
+//   plain solve as the page sends it (POST /api/solve, presses asked as hexadecimal
+//   rows), timed inside the page's Web Worker (JSON in, solve, JSON out) and as the page
+//   gets it (the round trip: the request written from the board's values, posted,
+//   answered, parsed and the presses flattened into values again), against the same API
+//   function natively; natively in one process, one thread (given as JSON on the command
+//   line by the caller); medians of 5, after 5 solves not counted on both sides; and the
+//   page's first solve of each board, before V8 has optimized the engine;
 // - the time to the first playable board from a static server (python3 -m http.server):
 //   a fresh browser profile (nothing cached), and a reload once the service worker has
 //   cached the site; medians of 3;
 // - the site's total weight, each file gzipped (-9).
 //
-//   node bench-site.mjs SITE_DIR '{"1000": native_ms, "2000": native_ms}'
+//   node bench-site.mjs SITE_DIR '{"1000": {"api": ms, "library": ms}, ...}'
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,6 +116,23 @@ async function main() {
         }
         out[n] = { viaWorker, inWorker, first };
       }
+      // The library alone: its solve of each board timed inside the WebAssembly module
+      // (lightsout_wasm's libraryAllOnSolveMs), in a worker of its own.
+      const source = `
+        import init, { libraryAllOnSolveMs } from ${JSON.stringify(at('wasm/lightsout_wasm.js'))};
+        const ready = init({ module_or_path: ${JSON.stringify(at('wasm/lightsout_wasm_bg.wasm'))} });
+        self.onmessage = async ({ data: n }) => {
+          await ready;
+          self.postMessage(Array.from({ length: 10 }, () => libraryAllOnSolveMs(n)));
+        };`;
+      const library = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+      for (const n of sides) {
+        library.postMessage(n);
+        const times = await new Promise((resolve) => (library.onmessage = ({ data }) => resolve(data)));
+        if (times.some((t) => !(t >= 0))) throw new Error(`${n}: the library's solve failed`);
+        out[n].library = times.slice(5);
+      }
+      library.terminate();
       return out;
     }, sides);
 
@@ -123,10 +141,14 @@ async function main() {
     for (const n of sides) {
       const viaWorker = median(solves[n].viaWorker);
       const inWorker = median(solves[n].inWorker);
-      rows.push([`all-on ${n}x${n} solve, the engine in the worker`, ms(inWorker), `native ${ms(native[n])}: ${(inWorker / native[n]).toFixed(2)} x`, '<= 2 x']);
-      rows.push([`all-on ${n}x${n} solve, the page's round trip`, ms(viaWorker), `native ${ms(native[n])}: ${(viaWorker / native[n]).toFixed(2)} x`, '']);
+      const library = median(solves[n].library);
+      const { api: nativeApi, library: nativeLibrary } = native[n];
+      const against = (x, base) => `native ${ms(base)}: ${(x / base).toFixed(2)} x`;
+      rows.push([`all-on ${n}x${n}, the library's solve in a worker`, ms(library), against(library, nativeLibrary), '<= 2 x']);
+      rows.push([`all-on ${n}x${n}, the API's solve in the worker`, ms(inWorker), against(inWorker, nativeApi), '']);
+      rows.push([`all-on ${n}x${n}, the page's round trip`, ms(viaWorker), against(viaWorker, nativeApi), '']);
       const { first } = solves[n];
-      rows.push([`all-on ${n}x${n} solve, the first one`, ms(first.roundTrip), `the engine ${ms(first.engine)} of it`, '']);
+      rows.push([`all-on ${n}x${n}, the page's first solve`, ms(first.roundTrip), `the engine ${ms(first.engine)} of it`, '']);
     }
     rows.push(['first playable board, nothing cached', ms(median(cold)), `runs ${cold.join(', ')} ms`, '<= 1 s']);
     rows.push(['first playable board, service worker', ms(median(warm)), `runs ${warm.join(', ')} ms`, '']);

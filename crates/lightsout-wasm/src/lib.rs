@@ -75,6 +75,33 @@ pub fn answer(method: &str, path: &str, query: &str, body: &[u8], time_limit_ms:
     lightsout_api::handle(&call, &limits, &budget)
 }
 
+/// For `scripts/bench-site`: the milliseconds the library takes, inside WebAssembly, to
+/// solve the all-on `side` x `side` classic board once (a plain solve, one thread, the
+/// answer replayed on the board as every answer is): the engine alone, with no request
+/// to read and no answer to write. The native side calls the same function. A side of 0
+/// or past 4000 (the browser's cells) answers NaN.
+#[wasm_bindgen(js_name = libraryAllOnSolveMs)]
+pub fn library_all_on_solve_ms(side: u32) -> f64 {
+    if side == 0 || u64::from(side) * u64::from(side) > Limits::browser().max_cells {
+        return f64::NAN;
+    }
+    let side = side as usize;
+    let Ok(game) = lightsout::Game::classic(side, side) else {
+        return f64::NAN;
+    };
+    let start = lightsout::Board::all_on(side, side);
+    let goal = game.empty_board();
+    let budget = Budget::unlimited().with_threads(1);
+    let options = lightsout::SolveOptions::default();
+    let started = web_time::Instant::now();
+    let answer = lightsout::solve_within(&game, &start, &goal, &options, &budget);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    match answer {
+        Ok(a) if a.presses.is_some() => ms,
+        _ => f64::NAN,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::answer;
@@ -121,6 +148,13 @@ mod tests {
         let reply = answer("POST", "/api/solve", "", b"{not json", 0.0);
         assert_eq!(reply.status, 400);
         assert!(json(&reply)["kind"].is_string());
+    }
+
+    #[test]
+    fn the_library_solve_is_timed_and_sizes_are_checked() {
+        assert!(super::library_all_on_solve_ms(50) >= 0.0);
+        assert!(super::library_all_on_solve_ms(0).is_nan());
+        assert!(super::library_all_on_solve_ms(5000).is_nan());
     }
 
     #[test]
