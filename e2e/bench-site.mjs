@@ -2,7 +2,8 @@
 // and checks nothing but that each answer came). One table from one run:
 // - the all-on 1000x1000 and 2000x2000 boards solved in headless Chromium and natively:
 //   the library's own solve (lightsout_wasm's libraryAllOnSolveMs: the engine alone,
-//   timed inside WebAssembly in a worker) against the same function natively; the API's
+//   timed inside WebAssembly in a worker, 10 solves a run) against the same function
+//   natively; the API's
 //   plain solve as the page sends it (POST /api/solve, presses asked as hexadecimal
 //   rows), timed inside the page's Web Worker (JSON in, solve, JSON out) and as the page
 //   gets it (the round trip: the request written from the board's values, posted,
@@ -123,7 +124,7 @@ async function main() {
         const ready = init({ module_or_path: ${JSON.stringify(at('wasm/lightsout_wasm_bg.wasm'))} });
         self.onmessage = async ({ data: n }) => {
           await ready;
-          self.postMessage(Array.from({ length: 10 }, () => libraryAllOnSolveMs(n)));
+          self.postMessage(Array.from({ length: 10 }, () => libraryAllOnSolveMs(n, 10)));
         };`;
       const library = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
       for (const n of sides) {

@@ -1,8 +1,8 @@
 //! The native side of `scripts/bench-site`: the same request the browser's worker
 //! answers (a plain solve of the all-on n x n board, `POST /api/solve`), answered by the
 //! same function natively in this process, one thread; and the library's own solve of
-//! that board (`library_all_on_solve_ms`, as the worker runs it). Medians of 5 runs
-//! after 5 not counted. Prints one JSON line:
+//! that board (`library_all_on_solve_ms`, as the worker runs it: the mean of 10 solves a
+//! run). Medians of 5 runs after 5 not counted. Prints one JSON line:
 //! `{"1000": {"api": milliseconds, "library": milliseconds}, ...}`.
 //!
 //!     cargo run --release -p lightsout-wasm --example native_bench -- 1000 2000
@@ -45,7 +45,7 @@ fn main() {
             }
             ms
         });
-        let library = median_ms(|| lightsout_wasm::library_all_on_solve_ms(n as u32));
+        let library = median_ms(|| lightsout_wasm::library_all_on_solve_ms(n as u32, 10));
         if !library.is_finite() {
             eprintln!("native_bench: {n}: the library's solve failed");
             std::process::exit(1);
