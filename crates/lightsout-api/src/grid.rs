@@ -1,6 +1,7 @@
 //! Boards in requests: a list of rows, each row a list of numbers (`[1,0,1]`) or a string
 //! of digits (`"101"`, also `.`/`#` for 0/1). Parsed straight into one flat byte vector,
-//! so a board costs one byte per cell however it is written.
+//! so a board costs one byte per cell however it is written. And grids in answers
+//! ([`GridStyle`], [`Rows`]): lists of numbers, digit strings or hexadecimal rows.
 
 use crate::error::ApiError;
 use lightsout::gf2::BitMatrix;
