@@ -80,10 +80,11 @@ pub fn answer(method: &str, path: &str, query: &str, body: &[u8], time_limit_ms:
 /// replayed on the board as every answer is): the engine alone, with no request to read
 /// and no answer to write; the mean of `runs` solves timed together (a browser's clock
 /// ticks in tenths of a millisecond). The native side calls the same function. A side of
-/// 0 or past 4000 (the browser's cells), or no runs, answers NaN.
+/// 0 or past 4000 (the browser's cells), or runs outside 1..=1000 (a minute or so at
+/// most), answers NaN.
 #[wasm_bindgen(js_name = libraryAllOnSolveMs)]
 pub fn library_all_on_solve_ms(side: u32, runs: u32) -> f64 {
-    if runs == 0 {
+    if !(1..=1000).contains(&runs) {
         return f64::NAN;
     }
     if side == 0 || u64::from(side) * u64::from(side) > Limits::browser().max_cells {
@@ -161,6 +162,7 @@ mod tests {
         assert!(super::library_all_on_solve_ms(0, 1).is_nan());
         assert!(super::library_all_on_solve_ms(5000, 1).is_nan());
         assert!(super::library_all_on_solve_ms(50, 0).is_nan());
+        assert!(super::library_all_on_solve_ms(50, 1001).is_nan());
     }
 
     #[test]
