@@ -18,7 +18,8 @@ pub use spec::{GameSpec, MAX_OVERRIDE_CELLS, MAX_OVERRIDE_ENTRIES, NULLITY_MAX_S
 pub use text::ParseBoardError;
 
 use crate::error::Error;
-use crate::gf2::{tail_mask, BitMatrix, WORD_BITS};
+use crate::gf2::{tail_mask, with_wide_simd, words_for, BitMatrix, WORD_BITS};
+use crate::solve::stream::{replay_row, BitOrder};
 
 /// Largest number of cells of any board (2^40, about 10^12; a packed binary board of that
 /// size takes 128 GiB). Front ends set tighter limits of their own.
@@ -433,50 +434,152 @@ impl Game {
     ) -> Result<bool, Error> {
         // A target of another size is an error, not "no".
         self.check_board(target)?;
+        self.check_board(start)?;
+        self.check_board(presses)?;
+        if let (Some(start), Some(target), Some(p)) = (start.bits(), target.bits(), presses.bits())
+        {
+            if let Some(family) = self.rules.plus_family() {
+                return Ok(self.plus_is_solution(family, start, target, p));
+            }
+            if let Some(fast) = self.binary_fast() {
+                return Ok(self.shape_is_solution(fast, start, target, p));
+            }
+        }
         let mut b = start.clone();
         self.apply(&mut b, presses)?;
         Ok(b == *target)
     }
 
-    /// Word-parallel replay for binary shape rules on open and torus boards: one shifted
-    /// XOR of each press row per offset. Returns false where it does not apply.
-    fn apply_binary_fast(&self, board: &mut BitMatrix, presses: &BitMatrix) -> bool {
-        let Some((shape, boundary)) = self.rules.shape() else {
-            return false;
-        };
+    /// [`Game::is_solution`] for the plus family, in one pass over the rows: each row's
+    /// lights to change (`start + target`) against the effect of its presses and its
+    /// neighbour rows' ([`replay_row`], as the streaming solver checks its rows).
+    fn plus_is_solution(
+        &self,
+        family: PlusFamily,
+        start: &BitMatrix,
+        target: &BitMatrix,
+        presses: &BitMatrix,
+    ) -> bool {
+        let (m, words) = (self.rows, words_for(self.cols));
+        let zeros = vec![0u64; words];
+        let mut change = vec![0u64; words];
+        with_wide_simd(
+            #[inline(always)]
+            || {
+                (0..m).all(|t| {
+                    for ((c, &a), &b) in change.iter_mut().zip(start.row(t)).zip(target.row(t)) {
+                        *c = a ^ b;
+                    }
+                    let above = if t > 0 { presses.row(t - 1) } else { &zeros };
+                    let below = if t + 1 < m {
+                        presses.row(t + 1)
+                    } else {
+                        &zeros
+                    };
+                    let cur = presses.row(t);
+                    let (diff, _) = replay_row(
+                        &change,
+                        above,
+                        cur,
+                        below,
+                        self.cols,
+                        family.self_toggle(),
+                        BitOrder::Lsb,
+                    );
+                    diff == 0
+                })
+            },
+        )
+    }
+
+    /// [`Game::is_solution`] for the other binary shape games, a row at a time: no copy
+    /// of the board, and each row's words stay in cache across the shape's offsets.
+    fn shape_is_solution(
+        &self,
+        fast: FastReplay<'_>,
+        start: &BitMatrix,
+        target: &BitMatrix,
+        presses: &BitMatrix,
+    ) -> bool {
+        let mut row = vec![0u64; words_for(self.cols)];
+        with_wide_simd(
+            #[inline(always)]
+            || {
+                (0..self.rows).all(|t| {
+                    row.copy_from_slice(start.row(t));
+                    self.effect_row_into(fast, presses, t, &mut row);
+                    row.iter()
+                        .zip(target.row(t))
+                        .fold(0, |differ, (a, b)| differ | (a ^ b))
+                        == 0
+                })
+            },
+        )
+    }
+
+    /// The word-parallel replay's plan, for binary shape rules on open and torus boards:
+    /// `None` where it does not apply.
+    fn binary_fast(&self) -> Option<FastReplay<'_>> {
+        let (shape, boundary) = self.rules.shape()?;
         let (rr, rc) = shape.reach();
         let torus = match boundary {
             Boundary::Open => false,
             // On small tori two offsets can land on the same cell; the cell-by-cell path
             // counts such a cell once, as the rules say.
             Boundary::Torus if self.rows > 2 * rr && self.cols > 2 * rc => true,
-            _ => return false,
+            _ => return None,
         };
+        Some(FastReplay { shape, torus })
+    }
+
+    /// Word-parallel replay for binary shape rules on open and torus boards, a row of
+    /// `board` at a time (each row stays in cache across the offsets). Returns false
+    /// where it does not apply.
+    fn apply_binary_fast(&self, board: &mut BitMatrix, presses: &BitMatrix) -> bool {
+        let Some(fast) = self.binary_fast() else {
+            return false;
+        };
+        with_wide_simd(
+            #[inline(always)]
+            || {
+                for t in 0..self.rows {
+                    self.effect_row_into(fast, presses, t, board.row_mut(t));
+                }
+            },
+        );
+        true
+    }
+
+    /// XORs row `t` of the lights `presses` change into `dst`: one shifted XOR of a
+    /// press row per offset of the shape (a press on row `r` reaches row `r + dr`).
+    #[inline(always)]
+    fn effect_row_into(
+        &self,
+        fast: FastReplay<'_>,
+        presses: &BitMatrix,
+        t: usize,
+        dst: &mut [u64],
+    ) {
         let (m, n) = (self.rows as i64, self.cols as i64);
-        for &(dr, dc) in shape.offsets() {
-            for r in 0..m {
-                let mut t = r + i64::from(dr);
-                if !(0..m).contains(&t) {
-                    if !torus {
-                        continue;
-                    }
-                    t = t.rem_euclid(m);
+        for &(dr, dc) in fast.shape.offsets() {
+            let mut r = t as i64 - i64::from(dr);
+            if !(0..m).contains(&r) {
+                if !fast.torus {
+                    continue;
                 }
-                let (src, dst) = (r as usize, t as usize);
-                let src_row = presses.row(src);
-                let dst_row = board.row_mut(dst);
-                xor_shifted(dst_row, src_row, i64::from(dc), self.cols);
-                if torus && dc != 0 {
-                    xor_shifted(
-                        dst_row,
-                        src_row,
-                        i64::from(dc) - n * i64::from(dc.signum()),
-                        self.cols,
-                    );
-                }
+                r = r.rem_euclid(m);
+            }
+            let src = presses.row(r as usize);
+            xor_shifted(dst, src, i64::from(dc), self.cols);
+            if fast.torus && dc != 0 {
+                xor_shifted(
+                    dst,
+                    src,
+                    i64::from(dc) - n * i64::from(dc.signum()),
+                    self.cols,
+                );
             }
         }
-        true
     }
 
     /// The game on the transposed board, if the rules have a transposed form.
@@ -521,6 +624,13 @@ impl Game {
         }
         Ok(m)
     }
+}
+
+/// How [`Game::effect_row_into`] replays a binary shape game.
+#[derive(Clone, Copy)]
+struct FastReplay<'a> {
+    shape: &'a Shape,
+    torus: bool,
 }
 
 /// `dst[c + shift] ^= src[c]` for every `c` with both positions in `0..width`.
@@ -661,6 +771,50 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// `is_solution` (a pass of `replay_row` per row for the plus family, the
+        /// shape's shifted rows for the others) against the cell-by-cell effect: true
+        /// for the target the presses reach, false with any one light of it changed.
+        #[test]
+        fn is_solution_agrees_with_cell_by_cell(
+            m in 1usize..6,
+            n in 1usize..200,
+            shape in 0usize..4,
+            torus: bool,
+            seed: u64,
+            flip: usize,
+        ) {
+            let shape = vec![Shape::plus(), Shape::plus().without_self(), Shape::king(), Shape::knight()]
+                .swap_remove(shape);
+            let boundary = if torus { Boundary::Torus } else { Boundary::Open };
+            // (A knight's move reaches nothing on a board of one row: no such game.)
+            let Ok(game) = Game::new(m, n, Rules::new(shape, boundary, 2).unwrap()) else {
+                return Ok(());
+            };
+            let mut s = seed;
+            let mut random = || {
+                let mut b = Board::new(m, n);
+                for r in 0..m {
+                    for c in 0..n {
+                        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        b.set(r, c, (s >> 63) as u8);
+                    }
+                }
+                b
+            };
+            let (start, presses) = (random(), random());
+            let mut target = start.clone();
+            let effect = slow_effect(&game, &presses);
+            for r in 0..m {
+                for c in 0..n {
+                    target.add(r, c, effect.get(r, c));
+                }
+            }
+            proptest::prop_assert!(game.is_solution(&start, &target, &presses).unwrap());
+            let cell = flip % (m * n);
+            target.add(cell / n, cell % n, 1);
+            proptest::prop_assert!(!game.is_solution(&start, &target, &presses).unwrap());
+        }
+
         /// `xor_shifted` against its definition, bit by bit: dst[c] ^= src[c - shift]
         /// for every column c with c - shift on the row, across word edges.
         #[test]
