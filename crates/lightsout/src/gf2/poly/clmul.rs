@@ -10,8 +10,13 @@
 pub(crate) trait Clmul {
     /// A 128-bit value (a product, or a sum of products).
     type Wide: Copy;
-    fn zero() -> Self::Wide;
+    /// A word prepared to multiply many others ([`Clmul::mul_by`]): the portable
+    /// backend's table, built once instead of at every product.
+    type Prepared: Copy;
     fn mul(a: u64, b: u64) -> Self::Wide;
+    fn prepare(a: u64) -> Self::Prepared;
+    /// `a * b` for `a` prepared.
+    fn mul_by(a: &Self::Prepared, b: u64) -> Self::Wide;
     fn xor(x: Self::Wide, y: Self::Wide) -> Self::Wide;
     /// (low word, high word).
     fn split(x: Self::Wide) -> (u64, u64);
@@ -22,13 +27,18 @@ pub(crate) struct Portable;
 
 impl Clmul for Portable {
     type Wide = (u64, u64);
-    #[inline(always)]
-    fn zero() -> (u64, u64) {
-        (0, 0)
-    }
+    type Prepared = Table;
     #[inline(always)]
     fn mul(a: u64, b: u64) -> (u64, u64) {
         clmul_portable(a, b)
+    }
+    #[inline(always)]
+    fn prepare(a: u64) -> Table {
+        Table::new(a)
+    }
+    #[inline(always)]
+    fn mul_by(a: &Table, b: u64) -> (u64, u64) {
+        a.mul(b)
     }
     #[inline(always)]
     fn xor(x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
@@ -43,35 +53,61 @@ impl Clmul for Portable {
 /// Carry-less product of two words, `(low, high)`, without special instructions.
 #[inline]
 pub(crate) fn clmul_portable(a: u64, b: u64) -> (u64, u64) {
-    // t[i] = a * i truncated to 64 bits, for the 16 polynomials i of degree < 4.
-    let mut t = [0u64; 16];
-    t[1] = a;
-    for i in 2..16 {
-        t[i] = if i % 2 == 0 {
-            t[i / 2] << 1
-        } else {
-            t[i - 1] ^ a
-        };
+    Table::new(a).mul(b)
+}
+
+/// A word `a` ready to be multiplied without special instructions: its products with
+/// the 16 polynomials of degree < 4 (truncated to 64 bits), and what the truncation
+/// dropped. Building it costs about as much as one product, so the kernels that
+/// multiply one word by many (the gcd's matrix step, a quotient word times the divisor)
+/// build it once.
+#[derive(Clone, Copy)]
+pub(crate) struct Table {
+    t: [u64; 16],
+    /// All ones where bit 61 + u of `a` is set, for u = 0, 1, 2.
+    top: [u64; 3],
+}
+
+impl Table {
+    #[inline(always)]
+    pub(crate) fn new(a: u64) -> Self {
+        let mut t = [0u64; 16];
+        t[1] = a;
+        for i in 2..16 {
+            t[i] = if i % 2 == 0 {
+                t[i / 2] << 1
+            } else {
+                t[i - 1] ^ a
+            };
+        }
+        let top = [0, 1, 2].map(|u| 0u64.wrapping_sub((a >> (61 + u)) & 1));
+        Self { t, top }
     }
-    let (mut lo, mut hi) = (t[(b & 15) as usize], 0u64);
-    for k in 1..16 {
-        let s = 4 * k;
-        let v = t[((b >> s) & 15) as usize];
-        lo ^= v << s;
-        hi ^= v >> (64 - s);
+
+    /// `a * b`, `(low, high)`.
+    #[inline(always)]
+    pub(crate) fn mul(&self, b: u64) -> (u64, u64) {
+        let t = &self.t;
+        let (mut lo, mut hi) = (t[(b & 15) as usize], 0u64);
+        for k in 1..16 {
+            let s = 4 * k;
+            let v = t[((b >> s) & 15) as usize];
+            lo ^= v << s;
+            hi ^= v >> (64 - s);
+        }
+        // The table dropped the bits of a * i above bit 63: bit 61 + u of `a` is lost
+        // when multiplied by x^j with j >= 3 - u; it belongs at bit (4k + j) + u - 3 of
+        // `hi`.
+        const MASKS: [u64; 3] = [
+            0x8888_8888_8888_8888,
+            0xCCCC_CCCC_CCCC_CCCC,
+            0xEEEE_EEEE_EEEE_EEEE,
+        ];
+        for (u, m) in MASKS.iter().enumerate() {
+            hi ^= ((b & m) >> (3 - u)) & self.top[u];
+        }
+        (lo, hi)
     }
-    // The table dropped the bits of a * i above bit 63: bit 61 + u of `a` is lost when
-    // multiplied by x^j with j >= 3 - u; it belongs at bit (4k + j) + u - 3 of `hi`.
-    const MASKS: [u64; 3] = [
-        0x8888_8888_8888_8888,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xEEEE_EEEE_EEEE_EEEE,
-    ];
-    for (u, m) in MASKS.iter().enumerate() {
-        let on = 0u64.wrapping_sub((a >> (61 + u)) & 1);
-        hi ^= ((b & m) >> (3 - u)) & on;
-    }
-    (lo, hi)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -87,10 +123,14 @@ mod x86 {
 
     impl Clmul for Pclmul {
         type Wide = __m128i;
+        type Prepared = u64;
         #[inline(always)]
-        fn zero() -> __m128i {
-            // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { _mm_setzero_si128() }
+        fn prepare(a: u64) -> u64 {
+            a
+        }
+        #[inline(always)]
+        fn mul_by(a: &u64, b: u64) -> __m128i {
+            Self::mul(*a, b)
         }
         #[inline(always)]
         fn mul(a: u64, b: u64) -> __m128i {
@@ -282,34 +322,21 @@ fn clmul_with<C: Clmul>(a: u64, b: u64) -> (u64, u64) {
 
 #[inline(always)]
 fn mul_basecase_with<C: Clmul>(out: &mut [u64], a: &[u64], b: &[u64]) {
-    let (la, lb) = (a.len(), b.len());
-    debug_assert_eq!(out.len(), la + lb);
-    // Column by column: every product landing on word k is summed in a register, so the
-    // output is written once.
-    let mut carry = 0u64;
-    for k in 0..la + lb - 1 {
-        let lo_i = (k + 1).saturating_sub(lb);
-        let hi_i = k.min(la - 1);
-        let mut acc = C::zero();
-        // a[i] with b[k - i]: one slice forwards, the other backwards (no index checks).
-        for (&x, &y) in a[lo_i..=hi_i]
-            .iter()
-            .zip(b[k - hi_i..=k - lo_i].iter().rev())
-        {
-            acc = C::xor(acc, C::mul(x, y));
-        }
-        let (lo, hi) = C::split(acc);
-        out[k] = lo ^ carry;
-        carry = hi;
+    debug_assert_eq!(out.len(), a.len() + b.len());
+    // Row by row: each word of `a`, prepared once (the portable backend's table),
+    // multiplies all of `b`. (The pclmulqdq kernel sums by columns instead.)
+    out.fill(0);
+    for (i, &w) in a.iter().enumerate() {
+        addmul_word_with::<C>(&mut out[i..=i + b.len()], b, w);
     }
-    out[la + lb - 1] = carry;
 }
 
 #[inline(always)]
 fn addmul_word_with<C: Clmul>(out: &mut [u64], a: &[u64], w: u64) {
     let mut carry = 0u64;
+    let w = C::prepare(w);
     for (o, &x) in out.iter_mut().zip(a) {
-        let (lo, hi) = C::split(C::mul(x, w));
+        let (lo, hi) = C::split(C::mul_by(&w, x));
         *o ^= lo ^ carry;
         carry = hi;
     }
@@ -320,10 +347,11 @@ fn addmul_word_with<C: Clmul>(out: &mut [u64], a: &[u64], w: u64) {
 fn apply_matrix_with<C: Clmul>(a: &mut [u64], b: &mut [u64], m: [u64; 4]) {
     debug_assert_eq!(a.len(), b.len());
     let (mut ca, mut cb) = (0u64, 0u64);
+    let m = m.map(C::prepare);
     for (x, y) in a.iter_mut().zip(b.iter_mut()) {
         let (xa, yb) = (*x, *y);
-        let (pl, ph) = C::split(C::xor(C::mul(m[0], xa), C::mul(m[1], yb)));
-        let (ql, qh) = C::split(C::xor(C::mul(m[2], xa), C::mul(m[3], yb)));
+        let (pl, ph) = C::split(C::xor(C::mul_by(&m[0], xa), C::mul_by(&m[1], yb)));
+        let (ql, qh) = C::split(C::xor(C::mul_by(&m[2], xa), C::mul_by(&m[3], yb)));
         *x = pl ^ ca;
         *y = ql ^ cb;
         ca = ph;
