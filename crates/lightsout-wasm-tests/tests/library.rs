@@ -314,3 +314,65 @@ fn large_all_on_boards_solve() {
         );
     }
 }
+
+/// `presses` pressed one cell at a time on `start`: the rules' own definition, sharing
+/// no code with the row kernels.
+fn press_cell_by_cell(game: &Game, start: &Board, presses: &Board) -> Board {
+    let mut lights = start.clone();
+    for r in 0..game.rows() {
+        for c in 0..game.cols() {
+            for _ in 0..presses.get(r, c) {
+                game.press(&mut lights, r, c).unwrap();
+            }
+        }
+    }
+    lights
+}
+
+/// The plus family's row kernels (the light chase and the replay of every answer; in
+/// the site's WebAssembly build two words at a time in 128-bit vectors) at widths on
+/// both sides of every word and vector edge, in both bit orders: each answer checked by
+/// pressing its cells one at a time, its press count checked, and a wrong answer
+/// refused.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn plus_family_kernels_at_every_word_edge() {
+    use lightsout::solve::solve_streaming;
+    use lightsout::solve::stream::{AllOn, BitOrder, MatrixSink};
+    let widths = [
+        1, 2, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 256, 257, 383, 449,
+    ];
+    for (rows, shape) in [(5, Shape::plus()), (4, Shape::plus().without_self())] {
+        for cols in widths {
+            let rules = Rules::new(shape.clone(), Boundary::Open, 2).unwrap();
+            let game = Game::new(rows, cols, rules).unwrap();
+            let off = Board::new(rows, cols);
+            let start = solvable_start(&game, cols as u64);
+            for method in [Method::Poly, Method::Chase, Method::Auto] {
+                let options = SolveOptions::default().with_method(method);
+                let presses = solve(&game, &start, &off, &options)
+                    .unwrap()
+                    .presses
+                    .expect("the effect of presses is solvable");
+                let what = format!("{rows} x {cols} {method}");
+                assert_eq!(press_cell_by_cell(&game, &start, &presses), off, "{what}");
+                for (r, c) in [(rows / 2, cols / 2), (0, cols - 1), (rows - 1, 0)] {
+                    let mut wrong = presses.clone();
+                    wrong.set(r, c, 1 - wrong.get(r, c));
+                    assert!(!game.is_solution(&start, &off, &wrong).unwrap(), "{what}");
+                }
+            }
+            for order in [BitOrder::Lsb, BitOrder::Msb] {
+                let mut sink = MatrixSink::new(rows, cols);
+                let answer =
+                    solve_streaming(&game, &mut AllOn::new(rows, cols, order), &mut sink).unwrap();
+                if answer.solvable {
+                    let presses = Board::from_bits(sink.into_matrix());
+                    let lights = press_cell_by_cell(&game, &Board::all_on(rows, cols), &presses);
+                    assert_eq!(lights, off, "all-on {rows} x {cols} {order:?}");
+                    assert_eq!(answer.press_count, presses.count_nonzero());
+                }
+            }
+        }
+    }
+}

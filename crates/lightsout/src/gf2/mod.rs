@@ -24,4 +24,6 @@ pub use matrix::{BitMatrix, Reduced};
 #[doc(hidden)]
 pub use poly::reference as poly_reference;
 pub use poly::Poly;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) use simd::pairs;
 pub(crate) use simd::with_wide_simd;

@@ -514,7 +514,9 @@ pub(crate) fn replay_row(
     };
     let (mut diff, mut ones) = (0u64, 0u64);
     if n > 2 {
-        for i in 1..n - 1 {
+        let start;
+        (start, diff, ones) = replay_pairs(board, prev, cur, below, own, order);
+        for i in start..n - 1 {
             diff |= effect_word(order, cur[i - 1], cur[i], cur[i + 1], own)
                 ^ prev[i]
                 ^ below[i]
@@ -531,6 +533,65 @@ pub(crate) fn replay_row(
         diff &= order.tail_mask(cols);
     }
     (diff, ones)
+}
+
+/// The inner words of [`replay_row`] two at a time in WebAssembly's vectors: the first
+/// inner word left to do, and the OR of the differences and the presses counted so far.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn replay_pairs(
+    board: &[u64],
+    prev: &[u64],
+    cur: &[u64],
+    below: &[u64],
+    own: u64,
+    order: BitOrder,
+) -> (usize, u64, u64) {
+    use crate::gf2::pairs::{add_ones, effect, fold, load};
+    use core::arch::wasm32::{u64x2_splat, v128_or, v128_xor};
+    #[inline(always)]
+    fn run<const MSB: bool>(
+        board: &[u64],
+        prev: &[u64],
+        cur: &[u64],
+        below: &[u64],
+        own: u64,
+    ) -> (usize, u64, u64) {
+        let n = cur.len();
+        let (own, mut diff, mut ones) = (u64x2_splat(own), u64x2_splat(0), u64x2_splat(0));
+        let mut i = 1;
+        while i + 2 < n {
+            // SAFETY: 1 <= i and i + 2 < n, the length of every row here.
+            unsafe {
+                let lights = v128_xor(v128_xor(load(prev, i), load(below, i)), load(board, i));
+                diff = v128_or(diff, v128_xor(lights, effect::<MSB>(cur, i, own)));
+                ones = add_ones(ones, load(cur, i));
+            }
+            i += 2;
+        }
+        let (diff, ones) = fold(diff, ones);
+        (i, diff, ones)
+    }
+    let n = cur.len();
+    let (board, prev, below) = (&board[..n], &prev[..n], &below[..n]);
+    match order {
+        BitOrder::Lsb => run::<false>(board, prev, cur, below, own),
+        BitOrder::Msb => run::<true>(board, prev, cur, below, own),
+    }
+}
+
+/// Without vectors the word loop of [`replay_row`] does every inner word.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn replay_pairs(
+    _: &[u64],
+    _: &[u64],
+    _: &[u64],
+    _: &[u64],
+    _: u64,
+    _: BitOrder,
+) -> (usize, u64, u64) {
+    (1, 0, 0)
 }
 
 /// A streaming solve failed: the sink's writer, or the solver (bad rules or sizes, or an

@@ -9,7 +9,8 @@
 //! The kernel streams: it holds three press rows and reads each board row once per
 //! chase from a [`RowSource`], in either [`BitOrder`] (the plus shape is symmetric, so
 //! the chase works on bitmap-ordered rows as they are, only the carries between words
-//! change direction). A plain word loop: the compiler vectorises it.
+//! change direction). A plain word loop: the compiler vectorises it natively; for
+//! WebAssembly with `simd128` it is written with 128-bit vectors ([`step_pairs`]).
 
 use crate::budget::Ticker;
 use crate::error::Error;
@@ -44,10 +45,45 @@ fn step_in<const MSB: bool>(
         return;
     }
     out[0] = b[0] ^ prev[0] ^ word(0, cur[0], cur[1]);
-    for i in 1..n - 1 {
+    let start = step_pairs::<MSB>(out, b, prev, cur, self_mask);
+    for i in start..n - 1 {
         out[i] = b[i] ^ prev[i] ^ word(cur[i - 1], cur[i], cur[i + 1]);
     }
     out[n - 1] = (b[n - 1] ^ prev[n - 1] ^ word(cur[n - 2], cur[n - 1], 0)) & last_mask;
+}
+
+/// The inner words of [`step_in`] two at a time in WebAssembly's vectors; returns the
+/// first inner word left to do.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn step_pairs<const MSB: bool>(
+    out: &mut [u64],
+    b: &[u64],
+    prev: &[u64],
+    cur: &[u64],
+    self_mask: u64,
+) -> usize {
+    use crate::gf2::pairs::{effect, load, store};
+    use core::arch::wasm32::{u64x2_splat, v128_xor};
+    let n = out.len();
+    let own = u64x2_splat(self_mask);
+    let mut i = 1;
+    while i + 2 < n {
+        // SAFETY: 1 <= i and i + 2 < n, the length of every row here.
+        unsafe {
+            let lights = v128_xor(load(b, i), load(prev, i));
+            store(out, i, v128_xor(lights, effect::<MSB>(cur, i, own)));
+        }
+        i += 2;
+    }
+    i
+}
+
+/// Without vectors the word loop of [`step_in`] does every inner word.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn step_pairs<const MSB: bool>(_: &mut [u64], _: &[u64], _: &[u64], _: &[u64], _: u64) -> usize {
+    1
 }
 
 /// One chase step, `out = b ^ prev ^ (A + s) cur`, rows `width` bits wide in `order`.
