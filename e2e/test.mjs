@@ -1979,6 +1979,34 @@ test('static site: after one visit, with the static server stopped, a reload sti
   }
 });
 
+test('static site: a browser whose WebAssembly has no SIMD is told what the page needs', staticOnly, async () => {
+  // Such a browser cannot compile the engine; here the engine's bytes are cut short and
+  // the worker's feature probe answers "no", as it would there. A context of its own:
+  // no service worker may serve the files around the routes.
+  const ctx = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-nosimd-')), {
+    executablePath: browserPath,
+    headless: true,
+    args: BROWSER_ARGS,
+    serviceWorkers: 'block',
+  });
+  try {
+    await ctx.route('**/wasm/*.wasm', (route) => route.fulfill({ contentType: 'application/wasm', body: Buffer.from([0, 97, 115, 109, 1, 0, 0, 0, 1]) }));
+    await ctx.route('**/js/worker.js', async (route) => {
+      const script = await (await route.fetch()).text();
+      await route.fulfill({ contentType: 'text/javascript', body: `WebAssembly.validate = () => false;\n${script}` });
+    });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/#r=5&c=5&seed=1`);
+    await waitFor(page, () => /needs WebAssembly SIMD/.test(document.querySelector('#message').textContent));
+    const text = await message(page);
+    assert.match(text, /Safari 16\.4/, text);
+    assert.ok(await page.isVisible('#message'), 'the message is on screen');
+    await page.screenshot({ path: path.join(shots, 'no-simd.png') });
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('static site: no request of the whole run went to /api (the static server\'s log)', staticOnly, () => {
   assert.ok(staticRequests.length >= 10, `the server's log was read (${staticRequests.length} requests)`);
   assert.ok(staticRequests.some((u) => /\.wasm$/.test(u)), 'the engine was loaded from the site');

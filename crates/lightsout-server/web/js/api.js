@@ -29,7 +29,8 @@ export class ApiError extends Error {
    * @param {object} a
    * @param {number} a.status  the HTTP-like status (0: no answer at all)
    * @param {string} a.kind    a stable snake_case name: the engine's (invalid_rules,
-   *   too_large, ...), the transport's (busy, timeout, ...), 'unreachable' or 'cancelled'
+   *   too_large, ...), the transport's (busy, timeout, unsupported_browser, ...),
+   *   'unreachable' or 'cancelled'
    * @param {string} a.message the engine's own one-line text (for a log, not for decisions)
    * @param {string|null} a.suggestedMethod  a method the engine says would take this
    */
@@ -143,7 +144,8 @@ export function query(obj) {
  * Asks the engine `route`. GET with `query` (an object or URLSearchParams), POST when a
  * `body` is given (a JSON-able object, or bytes). Returns the answer (parsed JSON, or a
  * Blob for a file); throws an ApiError: the engine's refusal, 'cancelled' when `signal`
- * aborts, 'unreachable' when nothing answers.
+ * aborts, 'unreachable' when nothing answers, 'unsupported_browser' when the static
+ * site's engine cannot run in this browser.
  */
 export async function call(route, { query: q = null, body, signal, method } = {}) {
   const init = {
@@ -158,7 +160,10 @@ export async function call(route, { query: q = null, body, signal, method } = {}
     answer = await (await transport()).request(route, init);
   } catch (e) {
     if (isAbort(e) || (signal && signal.aborted)) throw new ApiError({ status: 0, kind: 'cancelled' });
-    const error = new ApiError({ status: 0, kind: 'unreachable', message: String((e && e.message) || e) });
+    // No answer: nothing there ('unreachable'), or a kind the transport names (the
+    // worker's 'unsupported_browser').
+    const kind = (e && typeof e.kind === 'string' && e.kind) || 'unreachable';
+    const error = new ApiError({ status: 0, kind, message: String((e && e.message) || e) });
     tell(false, error);
     throw error;
   }

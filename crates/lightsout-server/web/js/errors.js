@@ -11,6 +11,8 @@ const TOO_BIG = 'This is more work than the solver allows at this size. A smalle
 /** The sentence for each kind that the page words itself. */
 const WORDS = {
   unreachable: 'The solver is not answering. The page keeps trying, and carries on when it is back.',
+  unsupported_browser:
+    'This browser cannot run the solver: it needs WebAssembly SIMD (Chrome or Edge 91, Firefox 89, Safari 16.4 or later).',
   busy: 'The solver is busy with other work; try again in a moment.',
   too_many_connections: 'This browser has too many requests open with the solver; try again once one is answered.',
   timeout: TOO_SLOW,
@@ -33,6 +35,7 @@ const INPUT_KINDS = new Set(['invalid_rules', 'invalid_board', 'invalid_size', '
 /** A few words that fit the Par box, by kind. */
 const SHORT = {
   unreachable: 'offline',
+  unsupported_browser: 'old browser',
   busy: 'busy',
   too_many_connections: 'busy',
   timeout: 'too slow',

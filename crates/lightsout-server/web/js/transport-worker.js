@@ -44,11 +44,12 @@ export function workerTransport(url) {
     for (const p of pending.values()) worker.postMessage(p.message);
   }
 
-  function unreachable(why) {
+  /** Every waiting request fails with `why` (an ApiError kind in `kind`); the next one starts a new worker. */
+  function unreachable(why, kind = 'unreachable') {
     stop();
     const waiting = [...pending.values()];
     pending.clear();
-    for (const p of waiting) p.reject(new Error(`the engine did not load: ${why}`));
+    for (const p of waiting) p.reject(Object.assign(new Error(`the engine did not load: ${why}`), { kind }));
   }
 
   function stop() {
@@ -60,9 +61,10 @@ export function workerTransport(url) {
     const p = pending.get(data.id);
     if (!p) return; // cancelled meanwhile
     pending.delete(data.id);
-    if (data.unreachable !== undefined) {
+    if (data.unreachable !== undefined || data.unsupported !== undefined) {
       pending.set(data.id, p);
-      unreachable(data.unreachable);
+      if (data.unsupported !== undefined) unreachable(data.unsupported, 'unsupported_browser');
+      else unreachable(data.unreachable);
     } else if (data.trapped !== undefined) {
       // A bug in the engine: said as the server says its own internal errors, and the
       // other requests go on in a fresh worker.

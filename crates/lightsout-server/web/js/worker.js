@@ -9,10 +9,20 @@
 // Out: { id, status, contentType, body: Uint8Array,      the API's answer, and the time
 //        engineMs }                                       the engine took (ms, in here)
 //      { id, unreachable: message }                       the engine did not load
+//      { id, unsupported: message }                       this browser cannot run it
 //      { id, trapped: message }                           the engine stopped (a bug);
 //                                                         the transport starts a new worker
 
 import init, { handle } from '../wasm/lightsout_wasm.js';
+
+// The engine is built with WebAssembly's 128-bit vectors (.cargo/config.toml): a browser
+// without them cannot compile it, and the player is told so (not "try again"). The
+// probe is the smallest module using them (one function: i8x16.popcnt of a splat).
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+const NO_SIMD =
+  'this browser runs WebAssembly without SIMD: the page needs Chrome or Edge 91, Firefox 89, Safari 16.4 or later';
 
 const ready = init({ module_or_path: new URL('../wasm/lightsout_wasm_bg.wasm', import.meta.url) });
 // An unhandled rejection would be reported before the first request awaits it.
@@ -45,7 +55,8 @@ async function run() {
   try {
     await ready;
   } catch (e) {
-    self.postMessage({ id: m.id, unreachable: String((e && e.message) || e) });
+    if (!WebAssembly.validate(SIMD_PROBE)) self.postMessage({ id: m.id, unsupported: NO_SIMD });
+    else self.postMessage({ id: m.id, unreachable: String((e && e.message) || e) });
     schedule();
     return;
   }
