@@ -1366,7 +1366,9 @@ test('errors are decided by kind, never by wording: a suggested method is asked 
   assert.ok(s.plan, 'a plain solution beats an error');
   assert.match(await page.textContent('#solution-info'), /ran out of time/);
   await page.click('#solve');
-  await page.unroute('**/api/solve');
+  // The click may have sent a request whose handler is still running: wait for it, or
+  // its route.continue() comes after the unroute and fails the whole file.
+  await page.unrouteAll({ behavior: 'wait' });
   // An unsolvable answer is explained by its reason_kind, never by its reason's words.
   await page.route('**/api/solve', (route) =>
     route.fulfill(json(200, {
