@@ -376,3 +376,43 @@ fn plus_family_kernels_at_every_word_edge() {
         }
     }
 }
+
+/// Boards from cell values (how every front end hands over a board; in the site's
+/// WebAssembly build checked and packed sixteen cells at a time) at widths on both
+/// sides of the vector and word edges: each cell where it belongs, and the first value
+/// too large for the states found wherever it is.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn boards_from_values_at_every_vector_edge() {
+    let mut seed = 0x5eed_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    for modulus in [2u8, 3, 7] {
+        for cols in [1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200] {
+            let rows = 3;
+            let values: Vec<u8> = (0..rows * cols)
+                .map(|_| (next() % u64::from(modulus)) as u8)
+                .collect();
+            let board = Board::from_values(rows, cols, modulus, &values).unwrap();
+            for (i, &v) in values.iter().enumerate() {
+                assert_eq!(
+                    board.get(i / cols, i % cols),
+                    v,
+                    "{cols} columns, mod {modulus}"
+                );
+            }
+            assert_eq!(board.values(), values);
+            for at in [0, rows * cols / 2, rows * cols - 1] {
+                let mut bad = values.clone();
+                bad[at] = modulus + (next() % 3) as u8;
+                let e = Board::from_values(rows, cols, modulus, &bad).unwrap_err();
+                let place = format!("row {}, column {}", at / cols + 1, at % cols + 1);
+                assert!(e.to_string().contains(&place), "{e} (expected {place})");
+            }
+        }
+    }
+}

@@ -427,10 +427,27 @@ impl fmt::Debug for Board {
 
 /// The index of the first value not below `modulus`, looking eight values at a time.
 fn first_not_below(values: &[u8], modulus: u8) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x80 * ONES;
+    // The values before `clean` are below the modulus.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let clean = {
+        // Sixteen at a time in WebAssembly's vectors, for any modulus.
+        use core::arch::wasm32::{u8x16_ge, u8x16_splat, v128_any_true, v128_load};
+        let limit = u8x16_splat(modulus);
+        values
+            .chunks_exact(16)
+            .position(|sixteen| {
+                // SAFETY: the chunk holds 16 bytes; v128 loads need no alignment.
+                let v = unsafe { v128_load(sixteen.as_ptr().cast()) };
+                v128_any_true(u8x16_ge(v, limit))
+            })
+            .map_or(values.len() / 16 * 16, |k| 16 * k)
+    };
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     let mut clean = 0;
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     if modulus <= 0x80 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x80 * ONES;
         // A byte below 0x80 reaches the top bit when 0x80 - modulus is added exactly when
         // it is at least the modulus (and nothing carries out of it); a byte with the
         // top bit set is past any such modulus.
@@ -452,6 +469,17 @@ fn first_not_below(values: &[u8], modulus: u8) -> Option<usize> {
 /// products meet there, so nothing carries in). Boards of millions of cells come this way
 /// from every front end, and WebAssembly has no vector unit to do it byte by byte fast.
 fn pack_bits(cells: &[u8]) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if let Ok(cells) = <&[u8; 64]>::try_from(cells) {
+        // Sixteen cells at a time in WebAssembly's vectors: each 0 or 1 shifted to its
+        // byte's top bit, and the top bits gathered.
+        use core::arch::wasm32::{i8x16_bitmask, i8x16_shl, v128_load};
+        return (0..4).fold(0, |word, k| {
+            // SAFETY: bytes 16k..16k + 16 of 64; v128 loads need no alignment.
+            let v = unsafe { v128_load(cells[16 * k..].as_ptr().cast()) };
+            word | u64::from(i8x16_bitmask(i8x16_shl(v, 7))) << (16 * k)
+        });
+    }
     let mut chunks = cells.chunks_exact(8);
     let mut word = 0;
     for (k, eight) in (&mut chunks).enumerate() {
