@@ -78,7 +78,9 @@ pub(crate) mod pairs {
         v128_xor(neighbours, v128_and(c, own))
     }
 
-    /// The number of set bits of `v`, added to the four 32-bit counts of `sum`.
+    /// The number of set bits of `v`, added to the four 32-bit counts of `sum` (at most
+    /// 32 a lane a call: a row in wasm32's 4 GiB of memory, with the two others the
+    /// chase holds, has fewer than 2^26 pairs of words, so no lane overflows).
     #[inline(always)]
     pub(crate) fn add_ones(sum: v128, v: v128) -> v128 {
         u32x4_add(
