@@ -13,14 +13,17 @@
 //   page's first solve of each board, before V8 has optimized the engine;
 // - the time to the first playable board from a static server (python3 -m http.server):
 //   a fresh browser profile (nothing cached), and a reload once the service worker has
-//   cached the site; medians of 3;
+//   cached the site; medians of 5, after one round not counted (it also starts the
+//   browser's helper processes);
 // - the site's total weight, each file gzipped (-9).
 //
 //   node bench-site.mjs SITE_DIR '{"1000": {"api": ms, "library": ms}, ...}'
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
@@ -40,8 +43,20 @@ function files(dir) {
     e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]);
 }
 
+// What the static server serves: the site, and beside it (in src/) the page's modules as
+// written, which the site has only inside its bundle (js/app.js): the solves below write
+// and read the requests with them, as the page does. Links, so the site is measured as
+// built; src/ is outside its service worker's cache, so always fetched.
+function servedDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-bench-site-'));
+  for (const name of fs.readdirSync(site)) fs.symlinkSync(path.join(site, name), path.join(dir, name));
+  fs.symlinkSync(fileURLToPath(new URL('../crates/lightsout-server/web/js', import.meta.url)), path.join(dir, 'src'));
+  return dir;
+}
+
 function serve() {
-  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', site], {
+  const dir = servedDir();
+  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return new Promise((resolve, reject) => {
@@ -49,48 +64,53 @@ function serve() {
     server.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/port (\d+)/);
-      if (m) resolve({ server, base: `http://127.0.0.1:${m[1]}` });
+      if (m) resolve({ server, dir, base: `http://127.0.0.1:${m[1]}` });
     });
     server.on('exit', (code) => reject(new Error(`http.server exited with ${code}`)));
   });
 }
 
 const READY = 'body[data-ready="true"]';
+// Page loads counted, each way (after one not counted).
+const LOADS = 5;
 
 async function main() {
   const gz = files(site).reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length, 0);
   const raw = files(site).reduce((n, f) => n + fs.statSync(f).size, 0);
-  const { server, base } = await serve();
+  const { server, dir, base } = await serve();
   const browser = await chromium.launch({
     executablePath: browserPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
     // First playable board: a new profile each time (nothing cached), then reloads
-    // served by the service worker.
+    // served by the service worker. The first round is not counted: it also starts the
+    // browser's own helper processes, which a player's running browser has already.
     const cold = [];
     const warm = [];
     let page;
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k <= LOADS; k++) {
       const context = await browser.newContext();
       page = await context.newPage();
       let t = Date.now();
       await page.goto(`${base}/#r=5&c=5&seed=1`);
       await page.waitForSelector(READY, { timeout: 60000 });
-      cold.push(Date.now() - t);
+      if (k > 0) cold.push(Date.now() - t);
       await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
       t = Date.now();
       await page.reload();
       await page.waitForSelector(READY, { timeout: 60000 });
-      warm.push(Date.now() - t);
-      if (k < 2) await context.close();
+      if (k > 0) warm.push(Date.now() - t);
+      if (k < LOADS) await context.close();
     }
     // The solves, on the last page.
     const solves = await page.evaluate(async (sides) => {
       const at = (p) => new URL(p, document.baseURI).href;
-      const { workerTransport } = await import(at('js/transport-worker.js'));
-      const { GridRows } = await import(at('js/json.js'));
-      const { flattenHex } = await import(at('js/state.js'));
+      // (Importing it also starts its own page transport's worker, from src/worker.js;
+      // that one stays idle once it has loaded the engine.)
+      const { workerTransport } = await import(at('src/transport-worker.js'));
+      const { GridRows } = await import(at('src/json.js'));
+      const { flattenHex } = await import(at('src/state.js'));
       const worker = workerTransport(new URL(at('js/worker.js')));
       const out = {};
       for (const n of sides) {
@@ -162,6 +182,7 @@ async function main() {
   } finally {
     await browser.close();
     server.kill();
+    fs.rmSync(dir, { recursive: true }); // the links, not what they point to
   }
 }
 
