@@ -21,8 +21,8 @@ import init, { handle } from '../wasm/lightsout_wasm.js';
 const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
 ]);
-const NO_SIMD =
-  'this browser runs WebAssembly without SIMD: the page needs Chrome or Edge 91, Firefox 89, Safari 16.4 or later';
+// For the console only: the player's words are errors.js's, chosen by the kind.
+const NO_SIMD = 'this browser runs WebAssembly without SIMD';
 
 const ready = init({ module_or_path: new URL('../wasm/lightsout_wasm_bg.wasm', import.meta.url) });
 // An unhandled rejection would be reported before the first request awaits it.
