@@ -402,6 +402,8 @@ pub struct LimitsInfo {
     light_workers: usize,
     light_work: f64,
     max_connections: usize,
+    /// Connections one client may hold (`Limits::client_connections`).
+    client_connections: usize,
     header_timeout_ms: u128,
     body_timeout_ms: u128,
     /// Boards up to this many cells get per-cell reach lists from `GET /api/rules`.
@@ -454,6 +456,7 @@ pub(crate) fn capabilities(l: &Limits) -> Result<Prepared, ApiError> {
             light_workers: l.light_workers,
             light_work: crate::limits::LIGHT_WORK,
             max_connections: l.max_connections,
+            client_connections: l.client_connections(),
             header_timeout_ms: l.header_timeout.as_millis(),
             body_timeout_ms: l.body_timeout.as_millis(),
             reach_max_cells: crate::rules::REACH_MAX_CELLS,

@@ -356,9 +356,16 @@ pub struct ServeArgs {
     /// heavy ones run (default 2; docs/http-api.md, "Server limits and fairness").
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=1024))]
     pub light_workers: Option<u64>,
-    /// Most open connections; more wait in the listen queue (default 512).
+    /// Most open connections (default 512). Every connection is accepted: past the cap
+    /// a new one takes the place of the longest-idle connection of the client holding
+    /// the most, else it is answered 503.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_connections: Option<u64>,
+    /// Most connections one client (an IPv4 address, an IPv6 /64) holds (default: an
+    /// eighth of --max-connections, at least 8). Past it a new one takes the place of
+    /// the client's own longest-idle connection, else it is answered 429.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub client_connections: Option<u64>,
     /// Longest a client may take to send a request's headers, in seconds (also closes
     /// idle keep-alive connections; default 10).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

@@ -921,6 +921,36 @@ fn ctrl_c_and_sigterm_stop_the_server_cleanly() {
 }
 
 #[test]
+fn connection_flags_are_the_limits_in_force() {
+    // (flags, the server's cap, a client's share): the share is never more than the
+    // cap, and by default an eighth of it but at least 8.
+    let cases: [(&[&str], u64, u64); 4] = [
+        (&[], 512, 64),
+        (
+            &["--max-connections", "40", "--client-connections", "3"],
+            40,
+            3,
+        ),
+        (
+            &["--max-connections", "4", "--client-connections", "9"],
+            4,
+            4,
+        ),
+        (&["--max-connections", "40"], 40, 8),
+    ];
+    for (flags, cap, share) in cases {
+        let s = Server::start(flags);
+        let (_, caps) = s.get("/api/capabilities");
+        let limits = &caps["limits"];
+        assert_eq!(
+            (&limits["max_connections"], &limits["client_connections"]),
+            (&json!(cap), &json!(share)),
+            "{flags:?}"
+        );
+    }
+}
+
+#[test]
 fn a_busy_port_is_a_usage_error() {
     let s = Server::start(&[]);
     let addr = s.base.trim_start_matches("http://").to_string();

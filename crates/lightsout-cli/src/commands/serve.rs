@@ -33,6 +33,8 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     if let Some(c) = args.max_connections {
         limits.max_connections = c as usize;
     }
+    // Clamped to --max-connections by Limits::client_connections.
+    limits.max_client_connections = args.client_connections.map(|c| c as usize);
     if let Some(t) = args.header_timeout {
         limits.header_timeout = Duration::from_secs_f64(t);
     }
