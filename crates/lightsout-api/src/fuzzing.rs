@@ -7,11 +7,14 @@
 //! The steps are the handlers' own (`handlers::plan_solve`, `handlers::plan_analyze`),
 //! run before they hand the work to the pool: parse, cell limit, rules and game, boards,
 //! method, cost limits.
+//!
+//! [`answer_request`] goes further: any route, query and body answered whole, the
+//! computation included, as the browser's worker answers them.
 
 use crate::board_io::read_board;
 use crate::error::ApiError;
 use crate::handlers::{plan_analyze, plan_solve, AnalyzeRequest, SolveRequest};
-use crate::Limits;
+use crate::{handle_on_this_thread, Call, Limits, Reply, ROUTES};
 use http::StatusCode;
 use lightsout_formats::detect::Format;
 
@@ -49,6 +52,36 @@ pub fn check_board_file(bytes: &[u8]) -> Result<(usize, usize), StatusCode> {
     read_board(&Limits::default(), bytes, Format::sniff(bytes), 2)
         .map(|b| (b.rows(), b.cols()))
         .map_err(|e: ApiError| e.status)
+}
+
+/// Answers a request to route number `route` of the API's routing table (taken modulo its
+/// length; its own method, or the other one when `other_method`), with `query` and
+/// `body`, whole: parsed, checked, planned and run, as the browser's worker does
+/// ([`handle_on_this_thread`]). The limits are the server's, made small enough for many
+/// runs a second (boards of at most 4096 cells, 2^26 word operations, 64 MiB, 200 ms a
+/// computation). Any answer but a 500 is fine: a success, a refusal (4xx), or the
+/// budget's 503 or 504.
+pub fn answer_request(route: u8, other_method: bool, query: &str, body: &[u8]) -> Reply {
+    let (_, method, path) = ROUTES[usize::from(route) % ROUTES.len()];
+    let method = match (method, other_method) {
+        (m, false) => m,
+        ("GET", true) => "POST",
+        (_, true) => "GET",
+    };
+    let limits = Limits {
+        max_cells: 4096,
+        time_limit: std::time::Duration::from_millis(200),
+        max_work: 1 << 26,
+        max_memory: 64 << 20,
+        ..Limits::default()
+    };
+    let call = Call {
+        method,
+        path,
+        query,
+        body,
+    };
+    handle_on_this_thread(&call, &limits)
 }
 
 fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StatusCode> {
@@ -91,6 +124,21 @@ mod tests {
             check_board_file(b"P1 2 2 0 1"),
             Err(StatusCode::BAD_REQUEST)
         );
+    }
+
+    #[test]
+    fn requests_are_answered_whole() {
+        // Route 3 is GET /api/rules, route 0 POST /api/solve (the order of `ROUTES`).
+        let rules = answer_request(3, false, "rows=5&cols=5", b"");
+        assert_eq!(rules.status, 200);
+        assert_eq!(answer_request(3, true, "", b"").status, 405);
+        let solve = answer_request(0, false, "", br#"{"board":[[1,1],[1,0]]}"#);
+        assert_eq!(solve.status, 200);
+        let answer: serde_json::Value = serde_json::from_slice(&solve.body).unwrap();
+        assert_eq!(answer["solvable"], true);
+        // Route 1 is POST /api/analyze: past the 4096 cells of these limits.
+        let too_large = answer_request(1, false, "", br#"{"rows":100,"cols":100}"#);
+        assert_eq!(too_large.status, 413);
     }
 
     proptest::proptest! {

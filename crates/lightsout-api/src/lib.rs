@@ -25,8 +25,9 @@
 //! the 404/405 answer) before the body is read; [`Endpoint::prepare`] parses it, checks
 //! it against the [`Limits`] and plans it: an answer at once ([`Prepared::Ready`]) or
 //! [`Work`] of a [`Weight`] to run within a [`Budget`]. [`handle`] does all of it in one
-//! call (the browser's worker); the server runs the steps apart, so that its lanes of
-//! workers, deadlines and fairness apply between them.
+//! call, and [`handle_on_this_thread`] within the limits' time on one thread (the
+//! browser's worker); the server runs the steps apart, so that its lanes of workers,
+//! deadlines and fairness apply between them.
 //!
 //! Every error is an [`ApiError`]: a status, a stable `kind` and a message, answered as
 //! `{"error": "...", "kind": "...", "suggested_method": ...}`.
@@ -302,4 +303,21 @@ pub fn handle(call: &Call<'_>, limits: &Limits, budget: &Budget) -> Reply {
         Prepared::Work(work) => work.run(budget),
     });
     answer.unwrap_or_else(ApiError::into_reply)
+}
+
+/// [`handle`] on the calling thread alone, within `limits.time_limit`: the budget of a
+/// transport that runs one request at a time, as the browser's worker does.
+///
+/// ```
+/// use lightsout_api::{handle_on_this_thread, Call, Limits};
+///
+/// let call = Call::of_uri("GET", "/api/random?rows=3&cols=3&seed=7", b"");
+/// let reply = handle_on_this_thread(&call, &Limits::browser());
+/// assert_eq!((reply.status, reply.content_type), (200, "application/json"));
+/// ```
+pub fn handle_on_this_thread(call: &Call<'_>, limits: &Limits) -> Reply {
+    let budget = Budget::unlimited()
+        .with_time_limit(limits.time_limit)
+        .with_threads(1);
+    handle(call, limits, &budget)
 }

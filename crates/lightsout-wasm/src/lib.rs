@@ -5,8 +5,9 @@
 //!
 //! No rule, limit or answer is computed here: routing, checks, limits, plans and answers
 //! are the API crate's, exactly as `lightsout serve` runs them. This transport adds only
-//! what the server's adds around them: a [`Budget`] (one thread, the time limit, no
-//! cancel flag: the page's Cancel terminates the worker) and the limits of a browser
+//! what the server's adds around them: a budget of one thread and the time limit, with no
+//! cancel flag (the page's Cancel terminates the worker:
+//! [`lightsout_api::handle_on_this_thread`]), and the limits of a browser
 //! ([`Limits::browser`]).
 
 use lightsout::Budget;
@@ -63,16 +64,13 @@ pub fn answer(method: &str, path: &str, query: &str, body: &[u8], time_limit_ms:
         // Capped at a day, as a request's own time limit is.
         limits.time_limit = Duration::from_secs_f64(time_limit_ms.min(86_400_000.0) / 1000.0);
     }
-    let budget = Budget::unlimited()
-        .with_time_limit(limits.time_limit)
-        .with_threads(1);
     let call = Call {
         method,
         path,
         query,
         body,
     };
-    lightsout_api::handle(&call, &limits, &budget)
+    lightsout_api::handle_on_this_thread(&call, &limits)
 }
 
 /// For `scripts/bench-site`: the milliseconds the library takes, inside WebAssembly, to
