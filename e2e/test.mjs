@@ -683,7 +683,8 @@ test('1000x1000: solved, played in seconds with reach lists fetched by bands, un
   await page.close();
 });
 
-test('on a phone: the page fits the screen, taps press, two fingers zoom', async () => {
+/** Runs `fn(page-opener)` in a phone-sized touch browser. */
+async function onPhone(fn) {
   const phoneProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-phone-'));
   const phone = await chromium.launchPersistentContext(phoneProfile, {
     executablePath: browserPath,
@@ -695,7 +696,16 @@ test('on a phone: the page fits the screen, taps press, two fingers zoom', async
     hasTouch: true,
   });
   try {
-    const page = await open('#r=5&c=5&seed=3', phone);
+    await fn((hash) => open(hash, phone));
+  } finally {
+    await phone.close();
+    fs.rmSync(phoneProfile, { recursive: true, force: true });
+  }
+}
+
+test('on a phone: the page fits the screen, taps press, two fingers zoom', async () => {
+  await onPhone(async (openHere) => {
+    const page = await openHere('#r=5&c=5&seed=3');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);
     await pressIndex(page, 12, { tap: true });
@@ -703,10 +713,51 @@ test('on a phone: the page fits the screen, taps press, two fingers zoom', async
     await waitFor(page, () => window.lightsout.summary().hasPlan && !window.lightsout.summary().busy);
     await page.screenshot({ path: path.join(shots, 'phone.png') });
     assert.deepEqual(page.errors, []);
-  } finally {
-    await phone.close();
-    fs.rmSync(phoneProfile, { recursive: true, force: true });
-  }
+    await page.close();
+
+    // Two fingers moving apart (drifting down a little, as fingers do) zoom the board,
+    // not the page, and press nothing; then one finger pans the view.
+    const big = await openHere('#r=100&c=100&seed=3');
+    const box = await big.locator('#board').boundingBox();
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const touch = await big.context().newCDPSession(big);
+    const fingers = (gap) => [
+      { x: cx - gap, y: cy + gap / 4, id: 0 },
+      { x: cx + gap, y: cy + gap / 4, id: 1 },
+    ];
+    const before = await summary(big);
+    assert.equal(before.zoomed, false);
+    // Not zoomed, one finger over the board scrolls the page (the browser's own pan),
+    // and only a pinch is the page's.
+    const touchAction = () => big.evaluate(() => getComputedStyle(document.querySelector('#board')).touchAction);
+    assert.equal(await touchAction(), 'pan-x pan-y');
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (let gap = 30; gap <= 120; gap += 10) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    let s = await summary(big);
+    assert.ok(s.zoomed && s.scale > before.fitScale * 4, `pinched in: scale ${s.scale} from ${before.fitScale}`);
+    assert.equal(s.moves, 0, 'a pinch presses nothing');
+    const centre = await big.evaluate(() => window.lightsout.cellCenter(5050));
+    assert.equal(await touchAction(), 'none', "zoomed in, every touch is the page's");
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx, y: cy, id: 0 }] });
+    for (let d = 10; d <= 60; d += 10) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: cx - d, y: cy - d, id: 0 }] });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const moved = await big.evaluate(() => window.lightsout.cellCenter(5050));
+    // Up as well as across: the page below could scroll, and would take the drag if the
+    // board let it.
+    assert.ok(centre && moved && moved.x < centre.x && moved.y < centre.y, `a drag pans: ${JSON.stringify(centre)} -> ${JSON.stringify(moved)}`);
+    assert.equal(await big.evaluate(() => window.scrollY), 0, 'and the page stays where it was');
+    const pinched = s.scale;
+    s = await summary(big);
+    assert.equal(s.moves, 0, 'a pan presses nothing');
+    assert.equal(s.scale, pinched, 'and keeps the zoom');
+    assert.deepEqual(big.errors, []);
+    await big.close();
+  });
 });
 
 // ------------------------------------------------------------------ defects (issue 10)
@@ -1627,26 +1678,6 @@ test('issue 18 at 1280x800: 1,000,000 fits its box; the zoom buttons stand out o
   await page.screenshot({ path: path.join(shots, 'desktop-1280x800.png') });
   await page.close();
 });
-
-/** Runs `fn(page-opener)` in a phone-sized touch browser. */
-async function onPhone(fn) {
-  const phoneProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-phone-'));
-  const phone = await chromium.launchPersistentContext(phoneProfile, {
-    executablePath: browserPath,
-    headless: true,
-    args: BROWSER_ARGS,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  try {
-    await fn((hash) => open(hash, phone));
-  } finally {
-    await phone.close();
-    fs.rmSync(phoneProfile, { recursive: true, force: true });
-  }
-}
 
 test('issue 18 on a phone (390x844): the minimap leaves a zoomed board in view; big numbers fit', async () => {
   await onPhone(async (openHere) => {

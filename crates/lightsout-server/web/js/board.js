@@ -73,6 +73,8 @@ export function render() {
     if (draw(now)) render();
     // Zooming is for boards whose cells are small when the whole board shows.
     $('zoom-box').hidden = V.fitScale >= 24 && !zoomed();
+    // Zoomed in, a touch drag pans the view, not the page (style.css).
+    $('board-wrap').classList.toggle('zoomed', zoomed());
     drawMinimap();
     updateA11y();
   });
