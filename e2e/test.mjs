@@ -2012,6 +2012,29 @@ test('static site: after one visit, with the static server stopped, a reload sti
   }
 });
 
+test('static site: it installs as an app (Chromium finds nothing missing), its manifest and icons from the site', staticOnly, async () => {
+  const page = await open('#r=5&c=5&seed=8');
+  await waitFor(page, () => !!navigator.serviceWorker.controller);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, [], 'Chromium would offer to install it');
+  const { url, errors, data } = await cdp.send('Page.getAppManifest');
+  assert.equal(url, `${base}/manifest.webmanifest`);
+  assert.deepEqual(errors, []);
+  const manifest = JSON.parse(data);
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.start_url, './', 'relative: the site works under any path');
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i) => i.sizes === size);
+    assert.ok(icon, `a ${size} icon`);
+    const res = await page.request.get(new URL(icon.src, url).href);
+    assert.equal(res.status(), 200, `${icon.src} is on the site`);
+    assert.equal(res.headers()['content-type'], 'image/png');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('static site: a browser whose WebAssembly has no SIMD is told what the page needs', staticOnly, async () => {
   // Such a browser cannot compile the engine; here the engine's bytes are cut short and
   // the worker's feature probe answers "no", as it would there. A context of its own:
