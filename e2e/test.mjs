@@ -112,29 +112,36 @@ const servedOnly = (why) => ({ skip: STATIC && `served page only: ${why}` });
 const staticOnly = { skip: !STATIC && 'static site only (set LIGHTSOUT_SITE)' };
 
 
-/** Serves the built site with `python3 -m http.server` (on a free port, or `port`); resolves to its address. */
-function startStatic(port = 0) {
-  if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`${site}: no site (run scripts/build-site first)`);
-  staticServer = spawn('python3', ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], {
+/**
+ * Serves folder `dir` with `python3 -m http.server` on a free port (or `port`); resolves
+ * to { url, server }. Requests are logged into `log` when given.
+ */
+function serveFolder(dir, port = 0, log = null) {
+  const server = spawn('python3', ['-u', '-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  staticServer.stderr.on('data', (d) => {
-    for (const m of String(d).matchAll(/"[A-Z]+ (\S+) HTTP/g)) staticRequests.push(m[1]);
+  server.stderr.on('data', (d) => {
+    if (log) for (const m of String(d).matchAll(/"[A-Z]+ (\S+) HTTP/g)) log.push(m[1]);
   });
-  const me = staticServer;
   return new Promise((resolve, reject) => {
     let out = '';
-    me.stdout.on('data', (d) => {
+    server.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/port (\d+)/);
-      if (m) {
-        staticPort = Number(m[1]);
-        resolve(`http://127.0.0.1:${staticPort}`);
-      }
+      if (m) resolve({ url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), server });
     });
-    me.on('exit', (code) => reject(new Error(`python3 -m http.server exited with ${code} before listening`)));
+    server.on('exit', (code) => reject(new Error(`python3 -m http.server exited with ${code} before listening`)));
     setTimeout(() => reject(new Error('python3 -m http.server did not print its port')), 15000);
   });
+}
+
+/** Serves the built site (on a free port, or `port`), its requests logged; resolves to its address. */
+async function startStatic(port = 0) {
+  if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`${site}: no site (run scripts/build-site first)`);
+  const served = await serveFolder(site, port, staticRequests);
+  staticServer = served.server;
+  staticPort = served.port;
+  return served.url;
 }
 
 async function stopStatic() {
@@ -167,15 +174,18 @@ after(async () => {
 
 // ------------------------------------------------------------------ helpers
 
-/** A new tab on the page at `hash`, ready and settled; `viewport` { width, height } if given. */
-async function open(hash = '', ctx = context, viewport = null) {
+/**
+ * A new tab on the page at `hash`, ready and settled; `viewport` { width, height } if
+ * given; the page of `origin` (default: the one under test).
+ */
+async function open(hash = '', ctx = context, viewport = null, origin = base) {
   const page = await ctx.newPage();
   if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.stack || e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.errors = errors;
-  await page.goto(`${base}/${hash}`);
+  await page.goto(`${origin}/${hash}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
   await settled(page);
   return page;
@@ -1690,6 +1700,12 @@ test('issue 18 on a phone (390x844): the minimap leaves a zoomed board in view; 
     assert.ok(mini.width / board.width <= 0.3, `the minimap is ${(100 * mini.width / board.width).toFixed(0)} % of the board's width`);
     assert.ok(share <= 0.08, `the minimap covers ${(100 * share).toFixed(1)} % of the board`);
     await page.screenshot({ path: path.join(shots, 'phone-zoomed.png') });
+    // A tap on the minimap's corner takes the view there, and presses nothing.
+    assert.equal(await page.evaluate(() => window.lightsout.cellCenter(0)), null, 'the corner is out of view');
+    const map = await page.locator('#minimap').boundingBox();
+    await page.touchscreen.tap(map.x + 2, map.y + 2);
+    await waitFor(page, () => window.lightsout.cellCenter(0) !== null);
+    assert.equal((await summary(page)).moves, 0);
     await setSize(page, 1000, 1000);
     await page.click('#allon');
     await waitFor(page, () => window.lightsout.summary().lightsOn === 1000000);
@@ -2009,6 +2025,53 @@ test('static site: after one visit, with the static server stopped, a reload sti
     await page.close();
     // The same address again (the same origin), for any test after this one.
     base = await startStatic(staticPort);
+  }
+});
+
+test('static site: a new build replaces the old one whole, its old cache deleted', staticOnly, async () => {
+  // A copy of the site on an origin of its own, then a new build of it in place: a
+  // changed page and the service worker of a new hash, as scripts/build-site writes them.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightsout-e2e-update-'));
+  fs.cpSync(site, dir, { recursive: true });
+  const { url, server } = await serveFolder(dir);
+  try {
+    const page = await open('#r=5&c=5&seed=9', context, null, url);
+    await waitFor(page, () => !!navigator.serviceWorker.controller);
+    const ours = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith(`lightsout ${location.origin}/ `)));
+    const [first] = await ours();
+    assert.ok(first, 'the first build is cached');
+
+    const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+    const build = sw.match(/const BUILD = '([0-9a-f]+)';/)[1];
+    fs.writeFileSync(path.join(dir, 'sw.js'), sw.replace(`'${build}'`, `'${build.split('').reverse().join('')}'`));
+    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'index.html'), html.replace('<head>', '<head><meta name="e2e-build" content="second">'));
+
+    // The next visit finds the new service worker, which caches the new build whole,
+    // takes over and deletes the old cache; the visit after is the new build.
+    await page.reload();
+    // Polled from here: the check is asynchronous (caches.keys).
+    const deadline = Date.now() + WAIT;
+    let names = await ours();
+    while (!(names.length === 1 && names[0] !== first) && Date.now() < deadline) {
+      // A browser looks for a new service worker on a visit (and at times of its own);
+      // asked here too, in case that look came before the server had the new files.
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r && r.update()).catch(() => {}));
+      await new Promise((r) => setTimeout(r, 500));
+      names = await ours();
+    }
+    assert.ok(names.length === 1 && names[0] !== first, `the new build's cache alone: ${names}`);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
+    assert.equal(await page.getAttribute('meta[name="e2e-build"]', 'content'), 'second', 'the new page is served');
+    assert.deepEqual(await ours(), names, 'one cache: the old one is gone');
+    const s = await solve(page);
+    assert.ok(s.plan && s.planMinimal, 'the new build plays and solves');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
