@@ -2028,6 +2028,26 @@ test('static site: after one visit, with the static server stopped, a reload sti
   }
 });
 
+test('static site: the solution period is worked out apart: a new puzzle and its solve do not wait for it', staticOnly, async () => {
+  // The period of the 700 x 700 board takes many seconds in WebAssembly (17 s in Node
+  // here); the page asks for it after Solve, and with one worker every question after
+  // it would wait that long.
+  const page = await open('#r=700&c=700&seed=1');
+  await solve(page, { full: false });
+  assert.equal(await page.locator('#period').count(), 0, 'the period is still being worked out');
+  const seed = await page.evaluate(() => window.lightsout.state().seed);
+  await page.click('#new');
+  await waitFor(page, (old) => window.lightsout.state().seed !== old && !window.lightsout.summary().loading, seed);
+  await settled(page);
+  const s = await solve(page, { full: false });
+  assert.ok(s.hasPlan, 'the new board is solved');
+  assert.equal(await page.locator('#period').count(), 0, 'before the period came: it did not hold them up');
+  await page.waitForSelector('#period', { timeout: 120000 });
+  assert.match(await page.textContent('#period'), /^solution period [\d,]+$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('static site: a new build replaces the old one whole, its old cache deleted', staticOnly, async () => {
   // A copy of the site on an origin of its own, then a new build of it in place: a
   // changed page and the service worker of a new hash, as scripts/build-site writes them.

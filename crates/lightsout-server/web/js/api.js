@@ -6,10 +6,12 @@
 //
 // A transport is an object { request(route, init) -> Promise<answer> }:
 //   route   the API route without its prefix: 'solve', 'custom/rules', 'board/read', ...
-//   init    { method: 'GET'|'POST', query: URLSearchParams|null, body, signal }
+//   init    { method: 'GET'|'POST', query: URLSearchParams|null, body, signal, background }
 //           body: a JSON-able object, or bytes (ArrayBuffer / typed array / Blob) for
 //           'board/read'; signal: an AbortSignal (a transport must stop on abort and
-//           reject with an error whose name is 'AbortError').
+//           reject with an error whose name is 'AbortError'); background: true for a
+//           question that may take long and that nothing waits for (the period), which
+//           a transport may answer apart so that it holds up no other.
 //   answer  { status, json } for JSON answers (json parsed with json.js's parseJson, so
 //           64-bit integers stay exact), or { status, blob } for a file ('board/write').
 //           Errors are answers too: status >= 400 and json { error, kind, ... }.
@@ -142,17 +144,19 @@ export function query(obj) {
 
 /**
  * Asks the engine `route`. GET with `query` (an object or URLSearchParams), POST when a
- * `body` is given (a JSON-able object, or bytes). Returns the answer (parsed JSON, or a
+ * `body` is given (a JSON-able object, or bytes); `background` for a long question
+ * nothing waits for (see the transports above). Returns the answer (parsed JSON, or a
  * Blob for a file); throws an ApiError: the engine's refusal, 'cancelled' when `signal`
  * aborts, 'unreachable' when nothing answers, 'unsupported_browser' when the static
  * site's engine cannot run in this browser.
  */
-export async function call(route, { query: q = null, body, signal, method } = {}) {
+export async function call(route, { query: q = null, body, signal, method, background = false } = {}) {
   const init = {
     method: method || (body === undefined ? 'GET' : 'POST'),
     query: q === null || q instanceof URLSearchParams ? q : query(q),
     body,
     signal: signal || null,
+    background,
   };
   if (signal && signal.aborted) throw new ApiError({ status: 0, kind: 'cancelled' });
   let answer;

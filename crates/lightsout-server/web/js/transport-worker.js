@@ -9,6 +9,10 @@
 // Cancel really stops the work: the worker runs one request at a time, so aborting the
 // one it is running terminates the worker and starts a fresh one, to which the other
 // requests still waiting are posted again; aborting a queued one just drops it.
+//
+// Questions asked in the background (init.background: the solution period, which takes
+// up to 20 s in here on some boards and which nothing waits for) go to a second worker,
+// started when first needed, so that they never hold up a press, a par or a solve.
 
 import { registerTransport } from './api.js';
 import { jsonBytes, parseJson } from './json.js';
@@ -24,8 +28,23 @@ async function bodyBytes(body) {
 
 const aborted = () => new DOMException('the request was cancelled', 'AbortError');
 
-/** A transport over the worker at `url` (a module worker). */
+/** A transport over the worker at `url` (a module worker), and a second one for the background. */
 export function workerTransport(url) {
+  const main = lane(url);
+  let background = null;
+  return {
+    /** Starts the worker now, before any request: the engine loads meanwhile. */
+    warm: () => main.warm(),
+    request(route, init) {
+      if (!init.background) return main.request(route, init);
+      background = background || lane(url);
+      return background.request(route, init);
+    },
+  };
+}
+
+/** One worker and the requests posted to it, answered in turn. */
+function lane(url) {
   let worker = null;
   let nextId = 1;
   // Requests posted and not answered, oldest first (the worker takes them in order, so
@@ -95,7 +114,6 @@ export function workerTransport(url) {
   }
 
   return {
-    /** Starts the worker now, before any request: the engine loads meanwhile. */
     warm() {
       if (!worker) start();
     },
