@@ -1,7 +1,8 @@
-"""Shared fixtures: the CLI binary for the cross-checks."""
+"""Shared fixtures: the CLI binary for the cross-checks, Ctrl-C for the interrupt tests."""
 
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 
@@ -47,3 +48,13 @@ def cli():
         return p.returncode, p.stdout, p.stderr
 
     return run
+
+
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt in the test even when the suite was started with
+    SIGINT ignored (a background job of a shell without job control): Python then leaves
+    it ignored, and `_thread.interrupt_main` does nothing."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

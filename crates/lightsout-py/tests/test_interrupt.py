@@ -17,14 +17,8 @@ import lightsout
 LONG_ROWS, LONG_COLS = 67, 679
 
 
-@pytest.fixture(autouse=True)
-def ctrl_c_raises():
-    """Ctrl-C raises KeyboardInterrupt here even when the suite was started with SIGINT
-    ignored (a background job of a shell without job control): Python then leaves it
-    ignored, and `_thread.interrupt_main` does nothing."""
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, before)
+# Every test here interrupts: Ctrl-C must raise however the suite was started.
+pytestmark = pytest.mark.usefixtures("ctrl_c_raises")
 
 
 @pytest.fixture(scope="module")

@@ -113,7 +113,7 @@ def test_an_exception_in_the_callable_propagates():
         lightsout.table(50, progress=fail)
 
 
-def test_ctrl_c_stops_a_watched_search():
+def test_ctrl_c_stops_a_watched_search(ctrl_c_raises):
     # 67 x 679: 2^32 candidate solutions (test_interrupt.py's long board).
     board = lightsout.random_board(67, 679, seed=1, solvable=True)
     rec = Recorder()

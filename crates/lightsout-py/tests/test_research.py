@@ -136,7 +136,7 @@ def test_a_time_limit_ends_the_all_on_search_with_the_best_found(long_n):
     replays(best)
 
 
-def test_ctrl_c_stops_the_all_on_search(long_n):
+def test_ctrl_c_stops_the_all_on_search(long_n, ctrl_c_raises):
     timer = threading.Timer(0.5, _thread.interrupt_main)
     timer.start()
     try:
