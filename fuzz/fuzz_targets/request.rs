@@ -1,5 +1,5 @@
-//! Every route of the API answered whole (`lightsout_api::handle`, what the browser's
-//! worker runs for each request and the server runs between its connections): the
+//! Every route of the API answered whole (`lightsout_api::handle_on_this_thread`, what
+//! the browser's worker runs for each request; the server runs the same steps apart): the
 //! first byte picks the route and whether its method is turned round, the bytes up to
 //! the first newline are the query, the rest the body. The request is parsed, checked,
 //! planned and computed under small limits (`lightsout_api::fuzzing::answer_request`).

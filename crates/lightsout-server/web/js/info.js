@@ -63,7 +63,7 @@ function periodFor() {
   const key = `${S.info.query}&rows=${S.rows}&cols=${S.cols}`;
   if (periods.has(key)) return periods.get(key);
   periods.set(key, null);
-  // In the background: up to 20 s on some boards in the static site's worker, and no
+  // In the background: up to 17 s on some boards in the static site's worker, and no
   // press, par or solve may wait for it.
   call('period', { query: new URLSearchParams(key), background: true })
     .then((p) => {

@@ -11,7 +11,7 @@
 // requests still waiting are posted again; aborting a queued one just drops it.
 //
 // Questions asked in the background (init.background: the solution period, which takes
-// up to 20 s in here on some boards and which nothing waits for) go to a second worker,
+// up to 17 s in here on some boards and which nothing waits for) go to a second worker,
 // started when first needed, so that they never hold up a press, a par or a solve.
 
 import { registerTransport } from './api.js';
